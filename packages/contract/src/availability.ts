@@ -1,0 +1,69 @@
+/**
+ * The Connect availability search (SPEC 4.1).
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { ColorSchema, DateTimeSchema, UuidSchema } from './primitives';
+
+/** The longest range one availability search may cover, in days. */
+export const MAX_AVAILABILITY_RANGE_DAYS = 92;
+
+const DAY_MS = 86_400_000;
+
+/** The query fields of `GET /connect/availability/`, before the range checks. */
+export const AvailabilityQueryFieldsSchema = z
+  .object({
+    calendarId: UuidSchema,
+    appointmentTypeId: UuidSchema,
+    start: DateTimeSchema.describe('Range start (inclusive): candidates start at or after it'),
+    end: DateTimeSchema.describe('Range end (inclusive): candidates end at or before it'),
+    resourceId: UuidSchema.optional().describe('Only this resource (beyond SPEC)'),
+  })
+  .strict();
+
+/**
+ * The query of `GET /connect/availability/`: `start` must precede `end`, and the range may span at
+ * most {@link MAX_AVAILABILITY_RANGE_DAYS} days.
+ */
+export const AvailabilityQuerySchema = AvailabilityQueryFieldsSchema.superRefine((query, ctx) => {
+  const span = Date.parse(query.end) - Date.parse(query.start);
+  if (span <= 0) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end'], message: 'end must be after start' });
+  } else if (span > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['end'],
+      message: `The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days`,
+    });
+  }
+});
+
+/** The query of `GET /connect/availability/`. */
+export type AvailabilityQuery = z.infer<typeof AvailabilityQuerySchema>;
+
+/**
+ * One candidate interval of a resource slot. Pass `resourceId`, `resourceSlotId`, `startDateTime`
+ * and `endDateTime` to the booking call. The fields after `available` go beyond SPEC.
+ */
+export const AvailabilitySlotSchema = z.object({
+  resourceId: UuidSchema,
+  resourceSlotId: UuidSchema,
+  startDateTime: DateTimeSchema,
+  endDateTime: DateTimeSchema,
+  available: z.boolean(),
+  resourceName: z.string(),
+  resourceColor: ColorSchema,
+  maxParallelBookings: z.number().int().positive(),
+  currentBookings: z.number().int().nonnegative().describe('Peak concurrent bookings over the interval'),
+  remaining: z.number().int().nonnegative().describe('Bookings still possible in the interval'),
+});
+
+/** One candidate of an availability search. */
+export type AvailabilitySlot = z.infer<typeof AvailabilitySlotSchema>;
+
+/** The response of `GET /connect/availability/`: candidates sorted by start, then resource. */
+export const AvailabilityResponseSchema = z.object({ data: z.array(AvailabilitySlotSchema) });
+
+/** The response of `GET /connect/availability/`. */
+export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;

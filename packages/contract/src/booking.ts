@@ -1,0 +1,89 @@
+/**
+ * Calendar bookings and the booking request (SPEC 2.4, 4.1).
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { DateTimeSchema, JsonObjectSchema, OrganizationIdSchema, UuidSchema } from './primitives';
+import { TableSchemaFieldsSchema } from './table';
+
+/** Meeting providers a booking may carry. */
+export const MeetingProviderSchema = z.enum(['zoom']);
+
+/** Meeting status values (SPEC 3.4). */
+export const MeetingStatusSchema = z.enum(['pending', 'created', 'failed', 'deleted']);
+
+/** A calendar booking as the create response returns it (SPEC 2.4). */
+export const CalendarBookingSchema = z.object({
+  id: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  calendarId: UuidSchema,
+  name: z.string().optional(),
+  createdAt: DateTimeSchema,
+  deletedAt: DateTimeSchema.optional(),
+  startDateTime: DateTimeSchema,
+  endDateTime: DateTimeSchema,
+  tableEntryId: UuidSchema.optional().describe('The linked lead entry'),
+  tableEntryData: JsonObjectSchema.optional().describe("The linked lead's data"),
+  tableId: UuidSchema.optional().describe("The linked lead's pool"),
+  tableSchemaFields: TableSchemaFieldsSchema.optional().describe("The linked pool's schema fields"),
+  calendarScheduleTypeId: z.string().optional().describe('Legacy schedule type'),
+  calendarScheduleTypeSlotId: z.string().optional().describe('Legacy schedule type slot'),
+  resourceId: UuidSchema.optional(),
+  appointmentTypeId: UuidSchema.optional(),
+  resourceSlotId: UuidSchema.optional(),
+  leadStateColor: z.string().optional().describe("Color of the linked lead's state"),
+  leadStateName: z.string().optional().describe("Name of the linked lead's state"),
+  chainBookingGroupId: z.string().optional(),
+  meetingProvider: MeetingProviderSchema.nullable().optional(),
+  meetingUrl: z.string().nullable().optional(),
+  meetingExternalId: z.string().nullable().optional(),
+  meetingHostUserId: z.string().nullable().optional(),
+  meetingPassword: z.string().nullable().optional(),
+  meetingStatus: MeetingStatusSchema.nullable().optional(),
+  meetingExternalStartTime: DateTimeSchema.nullable().optional(),
+});
+
+/** A calendar booking (SPEC 2.4). */
+export type CalendarBooking = z.infer<typeof CalendarBookingSchema>;
+
+/** The fields of `POST /connect/calendar_bookings/`, before the cross-field checks. */
+export const CreateCalendarBookingFieldsSchema = z
+  .object({
+    calendarId: UuidSchema,
+    startDateTime: DateTimeSchema,
+    endDateTime: DateTimeSchema,
+    resourceId: UuidSchema.optional().describe('Required for organizations on the resource planner'),
+    appointmentTypeId: UuidSchema.optional().describe('Required for organizations on the resource planner'),
+    resourceSlotId: UuidSchema.optional().describe('From availability'),
+    entryId: UuidSchema.optional().describe('Link to a lead entry'),
+    tableEntryId: UuidSchema.optional().describe('Alias of entryId; both given must be equal'),
+    scheduleTypeId: UuidSchema.optional().describe('Legacy; organizations not on the resource planner'),
+    scheduleTypeSlotId: z.string().min(1).optional().describe('Legacy; opaque slot identifier'),
+    name: z.string().max(500).optional(),
+  })
+  .strict();
+
+/**
+ * The body of `POST /connect/calendar_bookings/`. Accepts the lead link as `entryId` or
+ * `tableEntryId` (both given and different is an error); `startDateTime` must precede `endDateTime`.
+ */
+export const CreateCalendarBookingBodySchema = CreateCalendarBookingFieldsSchema.superRefine((body, ctx) => {
+  if (body.entryId && body.tableEntryId && body.entryId !== body.tableEntryId) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['tableEntryId'],
+      message: 'entryId and tableEntryId name the same link and must be equal when both are given',
+    });
+  }
+  if (Date.parse(body.startDateTime) >= Date.parse(body.endDateTime)) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['endDateTime'],
+      message: 'endDateTime must be after startDateTime',
+    });
+  }
+});
+
+/** The body of `POST /connect/calendar_bookings/`. */
+export type CreateCalendarBookingBody = z.infer<typeof CreateCalendarBookingBodySchema>;

@@ -1,0 +1,91 @@
+/**
+ * Automation events (SPEC 6): names, trigger context and the event envelope.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { CalendarBookingSchema } from './booking';
+import { DateTimeSchema, OrganizationIdSchema, UuidSchema } from './primitives';
+import { TableEntrySchema } from './table-entry';
+
+/** The six automation event names. */
+export const EVENT_TYPES = [
+  'table.entry.added',
+  'table.entry.leadState.changed',
+  'calendar.appointment.booked',
+  'calendar.appointment.hasStarted',
+  'calendar.appointment.hasEnded',
+  'calendar.appointment.deleted',
+] as const;
+
+/** An automation event name. */
+export const EventTypeSchema = z.enum(EVENT_TYPES);
+
+/** An automation event name. */
+export type EventType = z.infer<typeof EventTypeSchema>;
+
+/** Where an action came from. */
+export const TRIGGER_SOURCES = ['connect', 'console', 'form', 'ingress'] as const;
+
+/**
+ * Who started an event. A Connect call carries its `apiTokenId` and `memberId: null`; a console
+ * action carries `apiTokenId: null` and the real `memberId` (or null when none was given); form
+ * submissions carry `formId`, ingress posts `ingressWebhookId`. Scheduled events (`hasStarted`,
+ * `hasEnded`) carry the context of the action that created the booking.
+ */
+export const TriggerContextSchema = z.object({
+  source: z.enum(TRIGGER_SOURCES),
+  apiTokenId: UuidSchema.nullable(),
+  memberId: z.string().nullable(),
+  formId: UuidSchema.optional(),
+  ingressWebhookId: UuidSchema.optional(),
+});
+
+/** Who started an event. */
+export type TriggerContext = z.infer<typeof TriggerContextSchema>;
+
+const envelope = {
+  id: UuidSchema.describe('Unique id of this event'),
+  occurredAt: DateTimeSchema,
+  organizationId: OrganizationIdSchema,
+  trigger: TriggerContextSchema,
+};
+
+const entryAdded = z.object({
+  ...envelope,
+  type: z.literal('table.entry.added'),
+  payload: z.object({ entry: TableEntrySchema }),
+});
+
+const leadStateChanged = z.object({
+  ...envelope,
+  type: z.literal('table.entry.leadState.changed'),
+  payload: z.object({
+    entry: TableEntrySchema,
+    previousLeadStateId: UuidSchema.nullable().describe('null for the initial state of a new entry'),
+    leadStateId: UuidSchema,
+  }),
+});
+
+const appointment = <T extends EventType>(type: T) =>
+  z.object({ ...envelope, type: z.literal(type), payload: z.object({ booking: CalendarBookingSchema }) });
+
+/**
+ * The event envelope: `type`, `occurredAt`, `organizationId`, `trigger` and a `payload` per type.
+ * SPEC does not show payloads: entry events carry the `entry` (and for state changes the previous
+ * and new `leadStateId`); appointment events carry the `booking`.
+ */
+export const ServiceEventSchema = z.discriminatedUnion('type', [
+  entryAdded,
+  leadStateChanged,
+  appointment('calendar.appointment.booked'),
+  appointment('calendar.appointment.hasStarted'),
+  appointment('calendar.appointment.hasEnded'),
+  appointment('calendar.appointment.deleted'),
+]);
+
+/** An automation event. */
+export type ServiceEvent = z.infer<typeof ServiceEventSchema>;
+
+/** The event of one type, for example `EventOf<'calendar.appointment.booked'>`. */
+export type EventOf<T extends EventType> = Extract<ServiceEvent, { type: T }>;

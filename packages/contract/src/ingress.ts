@@ -1,0 +1,33 @@
+/**
+ * The ingress webhook body (SPEC 4.3).
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { JsonObjectSchema } from './primitives';
+
+/**
+ * One value of ingress `data`: a string, an array of strings, a number, a boolean or null. Numbers and
+ * booleans are accepted because schema inference (SPEC 4.3 rule 3) types them; nested objects are not.
+ */
+export const IngressValueSchema = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.number(),
+  z.boolean(),
+  z.null(),
+]);
+
+/** A value of ingress `data`. */
+export type IngressValue = z.infer<typeof IngressValueSchema>;
+
+/** The body of `POST /public/ingress_webhooks/:id`. */
+export const IngressBodySchema = z
+  .object({
+    data: z.record(z.string(), IngressValueSchema),
+    customFieldData: JsonObjectSchema.optional().describe('Values keyed by custom-field id'),
+  })
+  .strict();
+
+/** The body of `POST /public/ingress_webhooks/:id`. */
+export type IngressBody = z.infer<typeof IngressBodySchema>;

@@ -1,0 +1,118 @@
+/**
+ * Lookup resources of SPEC 2.5: appointment types, resources, resource slots, blockers and the
+ * two mapping kinds. SPEC does not show most of their fields; the fields here are designed for what
+ * an integrator needs and are marked as such.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import {
+  ColorSchema,
+  DateTimeSchema,
+  LocalDateSchema,
+  LocalTimeSchema,
+  OrganizationIdSchema,
+  UuidSchema,
+} from './primitives';
+
+const timestamps = { createdAt: DateTimeSchema, updatedAt: DateTimeSchema };
+
+/**
+ * An appointment type. SPEC shows `id`, `name`, `bookingLength` and `searchLength`; the other fields
+ * are designed here. Lengths are whole minutes.
+ */
+export const AppointmentTypeSchema = z.object({
+  id: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  name: z.string(),
+  color: ColorSchema,
+  bookingLength: z.number().int().positive().describe('Duration of a booking, in minutes'),
+  searchLength: z.number().int().positive().describe('Slot-search granularity, in minutes'),
+  archived: z.boolean(),
+  ...timestamps,
+});
+
+/** An appointment type (SPEC 2.5). */
+export type AppointmentType = z.infer<typeof AppointmentTypeSchema>;
+
+/**
+ * A bookable resource (a room, a person, a group class). `maxParallelBookings` is the capacity per
+ * slot; the other fields are designed here.
+ */
+export const ResourceSchema = z.object({
+  id: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  name: z.string(),
+  color: ColorSchema,
+  maxParallelBookings: z.number().int().positive().describe('Capacity: concurrent bookings allowed'),
+  archived: z.boolean(),
+  ...timestamps,
+});
+
+/** A resource (SPEC 2.5). */
+export type Resource = z.infer<typeof ResourceSchema>;
+
+/**
+ * A resource slot: a weekly window in which a resource is bookable on a calendar. Designed here:
+ * `weekday` is the ISO weekday (1 = Monday ... 7 = Sunday); `startTime`/`endTime` are `HH:mm` in the
+ * calendar's `tzdata`; `validFrom`/`validUntil` are inclusive local dates (null = open-ended);
+ * `publiclyBookable` makes the slot visible to public forms.
+ */
+export const ResourceSlotSchema = z.object({
+  id: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  calendarId: UuidSchema,
+  resourceId: UuidSchema,
+  weekday: z.number().int().min(1).max(7).describe('ISO weekday: 1 = Monday ... 7 = Sunday'),
+  startTime: LocalTimeSchema.describe('Window start, HH:mm in the calendar time zone'),
+  endTime: LocalTimeSchema.describe('Window end, HH:mm in the calendar time zone'),
+  validFrom: LocalDateSchema.nullable().describe('First local date the slot applies (inclusive)'),
+  validUntil: LocalDateSchema.nullable().describe('Last local date the slot applies (inclusive)'),
+  publiclyBookable: z.boolean().describe('Whether public forms may offer this slot'),
+  ...timestamps,
+});
+
+/** A resource slot (SPEC 2.5). */
+export type ResourceSlot = z.infer<typeof ResourceSlotSchema>;
+
+/**
+ * A resource slot blocker: a vacation, holiday or closure. Designed here: `resourceId` null blocks
+ * the whole calendar; the interval is half-open `[startDateTime, endDateTime)`.
+ */
+export const ResourceSlotBlockerSchema = z.object({
+  id: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  calendarId: UuidSchema,
+  resourceId: UuidSchema.nullable().describe('The blocked resource, or null for the whole calendar'),
+  startDateTime: DateTimeSchema,
+  endDateTime: DateTimeSchema,
+  reason: z.string().nullable(),
+  ...timestamps,
+});
+
+/** A resource slot blocker (SPEC 2.5). */
+export type ResourceSlotBlocker = z.infer<typeof ResourceSlotBlockerSchema>;
+
+/** A link between a resource and a calendar (fields designed here). */
+export const ResourceCalendarMappingSchema = z.object({
+  id: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  resourceId: UuidSchema,
+  calendarId: UuidSchema,
+  createdAt: DateTimeSchema,
+});
+
+/** A resource-calendar mapping (SPEC 2.5). */
+export type ResourceCalendarMapping = z.infer<typeof ResourceCalendarMappingSchema>;
+
+/** A link between an appointment type and a resource (fields designed here). */
+export const AppointmentTypeResourceMappingSchema = z.object({
+  id: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  appointmentTypeId: UuidSchema,
+  resourceId: UuidSchema,
+  createdAt: DateTimeSchema,
+});
+
+/** An appointment-type-resource mapping (SPEC 2.5). */
+export type AppointmentTypeResourceMapping = z.infer<typeof AppointmentTypeResourceMappingSchema>;

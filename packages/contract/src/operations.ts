@@ -1,0 +1,331 @@
+/**
+ * The operation catalogue: every endpoint of SPEC 4 with its method, path, scope and schemas. The
+ * server's route table, the SDK's typed calls and the OpenAPI document are all built from it.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { type Scope } from './auth';
+import { AvailabilityQuerySchema, AvailabilityResponseSchema } from './availability';
+import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from './booking';
+import { CalendarDetailSchema, CalendarSchema } from './calendar';
+import { IngressBodySchema } from './ingress';
+import {
+  AppointmentTypeResourceMappingSchema,
+  AppointmentTypeSchema,
+  ResourceCalendarMappingSchema,
+  ResourceSchema,
+  ResourceSlotBlockerSchema,
+  ResourceSlotSchema,
+} from './lookups';
+import {
+  AppointmentTypeResourceMappingsQuerySchema,
+  IdParamsSchema,
+  ResourceCalendarMappingsQuerySchema,
+  ResourceSlotBlockersQuerySchema,
+  ResourceSlotsQuerySchema,
+} from './params';
+import {
+  PublicAppointmentTypeSchema,
+  PublicAppointmentTypesQuerySchema,
+  PublicFormAvailabilitySchema,
+  PublicSlotsQuerySchema,
+  PublicSlotsResponseSchema,
+  SubmitBodySchema,
+  SubmitResponseSchema,
+  TelemetryBodySchema,
+} from './public-form';
+import { TableDetailSchema, TableSchema } from './table';
+import { CreateTableEntryBodySchema, PatchTableEntryBodySchema, TableEntrySchema } from './table-entry';
+
+/** An HTTP method the service answers. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The three interface surfaces of SPEC: each has its own auth and error envelope. */
+export type Surface = 'connect' | 'public-form' | 'ingress';
+
+/** One endpoint: how it is called, who may call it and the shapes it takes and returns. */
+export interface OperationDefinition {
+  /** Stable operation id, used in the OpenAPI document and by the SDK. */
+  readonly operationId: string;
+  /** The HTTP method. */
+  readonly method: HttpMethod;
+  /** The path in Express style (`/connect/calendar/:id`). */
+  readonly path: string;
+  /** Which surface the endpoint belongs to. */
+  readonly surface: Surface;
+  /** The Connect scope the endpoint needs (Connect only). */
+  readonly scope?: Scope;
+  /** One line for the docs. */
+  readonly summary: string;
+  /** Path parameters. */
+  readonly params?: z.ZodTypeAny;
+  /** Query parameters (every value arrives as a string). */
+  readonly query?: z.ZodTypeAny;
+  /** The JSON request body. */
+  readonly body?: z.ZodTypeAny;
+  /** The JSON success body; absent for an empty body. */
+  readonly response?: z.ZodTypeAny;
+  /** The success status. */
+  readonly successStatus: number;
+  /** The error statuses the endpoint may answer. */
+  readonly errorStatuses: readonly number[];
+  /** Optional request headers the endpoint reads, by name. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A path parameter of the public surfaces: any non-empty string (an unknown id answers 404). */
+export const PublicIdParamsSchema = z.object({ id: z.string().min(1).max(200) }).strict();
+
+const read = {
+  surface: 'connect',
+  scope: 'read',
+  successStatus: 200,
+  errorStatuses: [400, 401, 403, 404, 500],
+} as const;
+const listOf = <T extends z.ZodTypeAny>(schema: T) => z.array(schema);
+const publicGet = {
+  surface: 'public-form',
+  method: 'GET',
+  params: PublicIdParamsSchema,
+  successStatus: 200,
+} as const;
+const publicErrors = [400, 403, 404, 429, 500] as const;
+
+/** The header that makes a booking request idempotent (beyond SPEC). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/** Every operation of SPEC 4.1, 4.2 and 4.3, keyed by operation id. */
+export const operations = {
+  listCalendars: {
+    ...read,
+    operationId: 'listCalendars',
+    method: 'GET',
+    path: '/connect/calendar/',
+    summary: 'List calendars',
+    response: listOf(CalendarSchema),
+  },
+  getCalendar: {
+    ...read,
+    operationId: 'getCalendar',
+    method: 'GET',
+    path: '/connect/calendar/:id',
+    summary: 'Get a calendar with its schedule types',
+    params: IdParamsSchema,
+    response: CalendarDetailSchema,
+  },
+  listTables: {
+    ...read,
+    operationId: 'listTables',
+    method: 'GET',
+    path: '/connect/tables/',
+    summary: 'List lead pools',
+    response: listOf(TableSchema),
+  },
+  getTable: {
+    ...read,
+    operationId: 'getTable',
+    method: 'GET',
+    path: '/connect/tables/:id',
+    summary: 'Get a lead pool with its lead states and schema',
+    params: IdParamsSchema,
+    response: TableDetailSchema,
+  },
+  listAppointmentTypes: {
+    ...read,
+    operationId: 'listAppointmentTypes',
+    method: 'GET',
+    path: '/connect/appointment_types/',
+    summary: 'List appointment types',
+    response: listOf(AppointmentTypeSchema),
+  },
+  getAppointmentType: {
+    ...read,
+    operationId: 'getAppointmentType',
+    method: 'GET',
+    path: '/connect/appointment_types/:id',
+    summary: 'Get an appointment type',
+    params: IdParamsSchema,
+    response: AppointmentTypeSchema,
+  },
+  listResources: {
+    ...read,
+    operationId: 'listResources',
+    method: 'GET',
+    path: '/connect/resources/',
+    summary: 'List resources',
+    response: listOf(ResourceSchema),
+  },
+  getResource: {
+    ...read,
+    operationId: 'getResource',
+    method: 'GET',
+    path: '/connect/resources/:id',
+    summary: 'Get a resource',
+    params: IdParamsSchema,
+    response: ResourceSchema,
+  },
+  listResourceSlots: {
+    ...read,
+    operationId: 'listResourceSlots',
+    method: 'GET',
+    path: '/connect/resource_slots/',
+    summary: 'List resource slots',
+    query: ResourceSlotsQuerySchema,
+    response: listOf(ResourceSlotSchema),
+  },
+  listResourceSlotBlockers: {
+    ...read,
+    operationId: 'listResourceSlotBlockers',
+    method: 'GET',
+    path: '/connect/resource_slot_blockers/',
+    summary: 'List resource slot blockers',
+    query: ResourceSlotBlockersQuerySchema,
+    response: listOf(ResourceSlotBlockerSchema),
+  },
+  listResourceCalendarMappings: {
+    ...read,
+    operationId: 'listResourceCalendarMappings',
+    method: 'GET',
+    path: '/connect/resource_calendar_mappings/',
+    summary: 'List resource-calendar mappings',
+    query: ResourceCalendarMappingsQuerySchema,
+    response: listOf(ResourceCalendarMappingSchema),
+  },
+  listAppointmentTypeResourceMappings: {
+    ...read,
+    operationId: 'listAppointmentTypeResourceMappings',
+    method: 'GET',
+    path: '/connect/appointment_type_resource_mappings/',
+    summary: 'List appointment-type-resource mappings',
+    query: AppointmentTypeResourceMappingsQuerySchema,
+    response: listOf(AppointmentTypeResourceMappingSchema),
+  },
+  searchAvailability: {
+    ...read,
+    operationId: 'searchAvailability',
+    method: 'GET',
+    path: '/connect/availability/',
+    summary: 'Search bookable intervals of a calendar for an appointment type',
+    query: AvailabilityQuerySchema,
+    response: AvailabilityResponseSchema,
+  },
+  createTableEntry: {
+    surface: 'connect',
+    scope: 'write',
+    operationId: 'createTableEntry',
+    method: 'POST',
+    path: '/connect/table_entries/',
+    summary: 'Create a lead entry',
+    body: CreateTableEntryBodySchema,
+    response: TableEntrySchema,
+    successStatus: 201,
+    errorStatuses: [400, 401, 403, 404, 413, 500],
+  },
+  updateTableEntry: {
+    surface: 'connect',
+    scope: 'write',
+    operationId: 'updateTableEntry',
+    method: 'PATCH',
+    path: '/connect/table_entries/:id',
+    summary: 'Merge-patch a lead entry (RFC 7396)',
+    params: IdParamsSchema,
+    body: PatchTableEntryBodySchema,
+    response: TableEntrySchema,
+    successStatus: 200,
+    errorStatuses: [400, 401, 403, 404, 413, 500],
+  },
+  createCalendarBooking: {
+    surface: 'connect',
+    scope: 'write',
+    operationId: 'createCalendarBooking',
+    method: 'POST',
+    path: '/connect/calendar_bookings/',
+    summary: 'Create a capacity-checked booking',
+    body: CreateCalendarBookingBodySchema,
+    response: CalendarBookingSchema,
+    successStatus: 201,
+    errorStatuses: [400, 401, 403, 404, 413, 500],
+    headers: {
+      'Idempotency-Key': 'The same key with the same body within 24 hours returns the first booking again',
+    },
+  },
+  deleteCalendarBooking: {
+    surface: 'connect',
+    scope: 'admin',
+    operationId: 'deleteCalendarBooking',
+    method: 'DELETE',
+    path: '/connect/calendar_bookings/:id',
+    summary: 'Delete a booking (hard delete)',
+    params: IdParamsSchema,
+    successStatus: 204,
+    errorStatuses: [400, 401, 403, 404, 500],
+  },
+  getPublicFormAvailability: {
+    ...publicGet,
+    operationId: 'getPublicFormAvailability',
+    path: '/public/forms/:id/availability',
+    summary: 'Check that a form is published; read its captcha provider',
+    response: PublicFormAvailabilitySchema,
+    errorStatuses: publicErrors,
+  },
+  listPublicSlots: {
+    ...publicGet,
+    operationId: 'listPublicSlots',
+    path: '/public/forms/:id/slots',
+    summary: 'List bookable slots of a form',
+    query: PublicSlotsQuerySchema,
+    response: PublicSlotsResponseSchema,
+    errorStatuses: publicErrors,
+  },
+  listPublicAppointmentTypes: {
+    ...publicGet,
+    operationId: 'listPublicAppointmentTypes',
+    path: '/public/forms/:id/appointment-types',
+    summary: 'List appointment types a form allows on a calendar',
+    query: PublicAppointmentTypesQuerySchema,
+    response: listOf(PublicAppointmentTypeSchema),
+    errorStatuses: publicErrors,
+  },
+  submitPublicForm: {
+    surface: 'public-form',
+    operationId: 'submitPublicForm',
+    method: 'POST',
+    path: '/public/forms/:id/submit',
+    summary: 'Submit a form',
+    params: PublicIdParamsSchema,
+    body: SubmitBodySchema,
+    response: SubmitResponseSchema,
+    successStatus: 200,
+    errorStatuses: [400, 403, 404, 413, 429, 500],
+  },
+  sendPublicFormTelemetry: {
+    surface: 'public-form',
+    operationId: 'sendPublicFormTelemetry',
+    method: 'POST',
+    path: '/public/forms/:id/telemetry',
+    summary: 'Send a batch of widget telemetry events',
+    params: PublicIdParamsSchema,
+    body: TelemetryBodySchema,
+    successStatus: 204,
+    errorStatuses: [400, 403, 404, 413, 429, 500],
+  },
+  pushIngressWebhook: {
+    surface: 'ingress',
+    operationId: 'pushIngressWebhook',
+    method: 'POST',
+    path: '/public/ingress_webhooks/:id',
+    summary: 'Push one lead into the bound pool',
+    params: PublicIdParamsSchema,
+    body: IngressBodySchema,
+    response: TableEntrySchema,
+    successStatus: 201,
+    errorStatuses: [400, 401, 404, 413, 500],
+  },
+} as const satisfies Record<string, OperationDefinition>;
+
+/** The operation catalogue type. */
+export type Operations = typeof operations;
+
+/** An operation id. */
+export type OperationId = keyof Operations;

@@ -1,0 +1,52 @@
+/**
+ * Path and query parameters of the Connect API (SPEC 4.1).
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { UuidSchema } from './primitives';
+
+/** The `:id` path parameter: a UUID. */
+export const IdParamsSchema = z.object({ id: UuidSchema.describe('A UUID') }).strict();
+
+/** The `:id` path parameter. */
+export type IdParams = z.infer<typeof IdParamsSchema>;
+
+/** The query of `GET /connect/resource_slots/`. */
+export const ResourceSlotsQuerySchema = z
+  .object({ calendarId: UuidSchema.optional(), resourceId: UuidSchema.optional() })
+  .strict();
+
+/** The query of `GET /connect/resource_slots/`. */
+export type ResourceSlotsQuery = z.infer<typeof ResourceSlotsQuerySchema>;
+
+/** The query of `GET /connect/resource_slot_blockers/`. */
+export const ResourceSlotBlockersQuerySchema = z
+  .object({ calendarId: UuidSchema.optional(), resourceId: UuidSchema.optional() })
+  .strict();
+
+/** The query of `GET /connect/resource_slot_blockers/`. */
+export type ResourceSlotBlockersQuery = z.infer<typeof ResourceSlotBlockersQuerySchema>;
+
+/** The ID filters of `GET /connect/resource_calendar_mappings/`. */
+export const ResourceCalendarMappingsQuerySchema = z
+  .object({ calendarId: UuidSchema.optional(), resourceId: UuidSchema.optional() })
+  .strict();
+
+/** The ID filters of `GET /connect/resource_calendar_mappings/`. */
+export type ResourceCalendarMappingsQuery = z.infer<typeof ResourceCalendarMappingsQuerySchema>;
+
+/**
+ * The ID filters of `GET /connect/appointment_type_resource_mappings/`. With `calendarId`, only
+ * mappings whose resource is mapped to that calendar are returned: the appointment types bookable there.
+ */
+export const AppointmentTypeResourceMappingsQuerySchema = z
+  .object({
+    calendarId: UuidSchema.optional(),
+    resourceId: UuidSchema.optional(),
+    appointmentTypeId: UuidSchema.optional(),
+  })
+  .strict();
+
+/** The ID filters of `GET /connect/appointment_type_resource_mappings/`. */
+export type AppointmentTypeResourceMappingsQuery = z.infer<typeof AppointmentTypeResourceMappingsQuerySchema>;

@@ -1,0 +1,165 @@
+/**
+ * The public form API of SPEC 4.2: slot search, appointment types, submit and telemetry.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { ColorSchema, DateTimeSchema, UuidSchema } from './primitives';
+
+/** The captcha providers a form may use. */
+export const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
+
+/** A captcha provider identifier. */
+export const CaptchaProviderSchema = z.enum(CAPTCHA_PROVIDERS);
+
+/** A captcha provider: `turnstile`, `hcaptcha` or `recaptcha`. */
+export type CaptchaProvider = z.infer<typeof CaptchaProviderSchema>;
+
+/** The longest accepted value of one submitted form field, in characters. */
+export const MAX_FIELD_VALUE_LENGTH = 5000;
+
+/** The response of `GET /public/forms/:id/availability`. */
+export const PublicFormAvailabilitySchema = z.object({
+  available: z.literal(true),
+  captchaProvider: CaptchaProviderSchema.nullable(),
+});
+
+/** The response of `GET /public/forms/:id/availability`. */
+export type PublicFormAvailability = z.infer<typeof PublicFormAvailabilitySchema>;
+
+/** The query of `GET /public/forms/:id/slots`. */
+export const PublicSlotsQuerySchema = z
+  .object({
+    appointmentTypeId: UuidSchema,
+    calendarId: UuidSchema,
+    start: DateTimeSchema,
+    end: DateTimeSchema,
+    resourceId: UuidSchema.optional(),
+    fieldId: z.string().min(1).optional().describe('The booking field whose allowlist applies'),
+  })
+  .strict();
+
+/** The query of `GET /public/forms/:id/slots`. */
+export type PublicSlotsQuery = z.infer<typeof PublicSlotsQuerySchema>;
+
+/** One slot of a public slot search. */
+export const PublicSlotSchema = z.object({
+  resourceId: UuidSchema,
+  resourceName: z.string(),
+  resourceColor: ColorSchema,
+  resourceSlotId: UuidSchema,
+  appointmentTypeId: UuidSchema,
+  startDateTime: DateTimeSchema,
+  endDateTime: DateTimeSchema,
+  maxParallelBookings: z.number().int().positive(),
+  currentBookings: z.number().int().nonnegative(),
+  available: z.boolean(),
+});
+
+/** One slot of a public slot search. */
+export type PublicSlot = z.infer<typeof PublicSlotSchema>;
+
+/** The `meta` block of a public slot search. Lengths are minutes. */
+export const PublicSlotsMetaSchema = z.object({
+  appointmentTypeName: z.string(),
+  bookingLength: z.number().int().positive(),
+  searchLength: z.number().int().positive(),
+});
+
+/** The `meta` block of a public slot search. */
+export type PublicSlotsMeta = z.infer<typeof PublicSlotsMetaSchema>;
+
+/** The response of `GET /public/forms/:id/slots`. */
+export const PublicSlotsResponseSchema = z.object({
+  data: z.array(PublicSlotSchema),
+  meta: PublicSlotsMetaSchema,
+});
+
+/** The response of `GET /public/forms/:id/slots`. */
+export type PublicSlotsResponse = z.infer<typeof PublicSlotsResponseSchema>;
+
+/** The query of `GET /public/forms/:id/appointment-types`. */
+export const PublicAppointmentTypesQuerySchema = z
+  .object({ calendarId: UuidSchema, fieldId: z.string().min(1).optional() })
+  .strict();
+
+/** The query of `GET /public/forms/:id/appointment-types`. */
+export type PublicAppointmentTypesQuery = z.infer<typeof PublicAppointmentTypesQuerySchema>;
+
+/** An appointment type as a public form lists it; `duration` is the booking length in minutes. */
+export const PublicAppointmentTypeSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  duration: z.number().int().positive(),
+});
+
+/** An appointment type as a public form lists it. */
+export type PublicAppointmentType = z.infer<typeof PublicAppointmentTypeSchema>;
+
+/** The value of one submitted form field. */
+export const SubmitFieldValueSchema = z.union([
+  z.string().max(MAX_FIELD_VALUE_LENGTH),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(MAX_FIELD_VALUE_LENGTH)).max(100),
+  z.null(),
+]);
+
+/** The booking a submission asks for. */
+export const SubmitBookingSlotSchema = z
+  .object({
+    appointmentTypeId: UuidSchema,
+    calendarId: UuidSchema,
+    resourceId: UuidSchema.optional(),
+    startDateTime: DateTimeSchema,
+    endDateTime: DateTimeSchema,
+  })
+  .strict();
+
+/** The body of `POST /public/forms/:id/submit`. `data` is keyed by form field id. */
+export const SubmitBodySchema = z
+  .object({
+    data: z.record(UuidSchema, SubmitFieldValueSchema).describe('Values keyed by form field id'),
+    captchaToken: z.string().min(1).max(4096).optional(),
+    studioId: z.string().min(1).optional(),
+    bookingSlot: SubmitBookingSlotSchema.optional(),
+  })
+  .strict();
+
+/** The body of `POST /public/forms/:id/submit`. */
+export type SubmitBody = z.infer<typeof SubmitBodySchema>;
+
+/** The response of a successful submit. */
+export const SubmitResponseSchema = z.object({ success: z.literal(true), submissionId: UuidSchema });
+
+/** The response of a successful submit. */
+export type SubmitResponse = z.infer<typeof SubmitResponseSchema>;
+
+/** The `errorCode` values of a telemetry event. */
+export const TELEMETRY_ERROR_CODES = ['validation', 'captcha', 'network', 'server', 'unknown'] as const;
+
+/** The most events one telemetry request may carry. */
+export const MAX_TELEMETRY_EVENTS = 50;
+
+/** One telemetry event of the form widget. */
+export const TelemetryEventSchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    step: z.number().optional(),
+    errorCode: z.enum(TELEMETRY_ERROR_CODES).optional(),
+    durationMs: z.number().nonnegative().optional(),
+    studioId: z.string().optional(),
+    fieldId: z.string().optional(),
+  })
+  .strict();
+
+/** One telemetry event. */
+export type TelemetryEvent = z.infer<typeof TelemetryEventSchema>;
+
+/** The body of `POST /public/forms/:id/telemetry`: 1 to 50 events. */
+export const TelemetryBodySchema = z
+  .object({ events: z.array(TelemetryEventSchema).min(1).max(MAX_TELEMETRY_EVENTS) })
+  .strict();
+
+/** The body of `POST /public/forms/:id/telemetry`. */
+export type TelemetryBody = z.infer<typeof TelemetryBodySchema>;

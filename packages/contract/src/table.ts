@@ -1,0 +1,162 @@
+/**
+ * Lead pools (tables), lead states, the inferred data schema and custom fields (SPEC 2.2).
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { ColorSchema, DateTimeSchema, OrganizationIdSchema, UuidSchema } from './primitives';
+
+/** A lead pool (table). */
+export const TableSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  color: ColorSchema,
+  organizationId: OrganizationIdSchema.nullable(),
+  archived: z.boolean(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+  count: z.number().int().nonnegative().optional().describe('Number of lead entries in the pool'),
+});
+
+/** A lead pool (SPEC 2.2). */
+export type Table = z.infer<typeof TableSchema>;
+
+/** The four lead-state categories. */
+export const LEAD_STATE_CATEGORIES = ['new', 'inProgress', 'completed', 'notCompleted'] as const;
+
+/** A lead-state category. */
+export const LeadStateCategorySchema = z.enum(LEAD_STATE_CATEGORIES);
+
+/** A lead-state category: `new`, `inProgress`, `completed` or `notCompleted`. */
+export type LeadStateCategory = z.infer<typeof LeadStateCategorySchema>;
+
+/** A lead state of a pool. Exactly one state of a pool has `default: true`. */
+export const LeadStateSchema = z.object({
+  id: UuidSchema,
+  name: z.string(),
+  color: ColorSchema,
+  organizationId: OrganizationIdSchema,
+  order: z.number(),
+  category: LeadStateCategorySchema,
+  tableId: UuidSchema,
+  default: z.boolean().describe('The initial state of new entries'),
+  count: z.number().int().nonnegative().describe('Number of lead entries in this state'),
+});
+
+/** A lead state (SPEC 2.2). */
+export type LeadState = z.infer<typeof LeadStateSchema>;
+
+/** The `specialType` values of a schema field (SPEC 2.2). */
+export const SPECIAL_TYPES = [
+  'date',
+  'email',
+  'name',
+  'firstName',
+  'middleName',
+  'lastName',
+  'childFirstName',
+  'childMiddleName',
+  'childLastName',
+  'phone',
+  'url',
+  'currency',
+  'percentage',
+] as const;
+
+/** A schema field's special type. */
+export const SpecialTypeSchema = z.enum(SPECIAL_TYPES);
+
+/** A schema field's special type, such as `email` or `phone`. */
+export type SpecialType = z.infer<typeof SpecialTypeSchema>;
+
+/**
+ * The types the service infers for lead data keys. `string`, `number`, `boolean` and `string[]` come
+ * from ingress and Connect writes; `object` and `array` only from Connect writes (free-form data).
+ */
+export const INFERRED_TYPES = ['string', 'number', 'boolean', 'string[]', 'object', 'array'] as const;
+
+/** The minimal descriptor of a schema field: a friendly name, a type and an optional special type. */
+export const SchemaFieldDescriptorSchema = z.object({
+  friendlyName: z.string(),
+  type: z.string().describe('Inferred type, one of string, number, boolean, string[], object, array'),
+  specialType: SpecialTypeSchema.optional(),
+});
+
+/** The minimal descriptor of a schema field (SPEC 2.2). */
+export type SchemaFieldDescriptor = z.infer<typeof SchemaFieldDescriptorSchema>;
+
+/** Validation hints of a schema field. */
+export const SchemaFieldValidationSchema = z.object({
+  pattern: z.string().optional(),
+  required: z.boolean().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+});
+
+/** The full descriptor of a schema field, with the `tableSchemaFields` attributes of SPEC 2.4. */
+export const TableSchemaFieldSchema = SchemaFieldDescriptorSchema.extend({
+  primaryOfSpecialType: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  description: z.string().optional(),
+  validation: SchemaFieldValidationSchema.optional(),
+  frequency: z.number().int().nonnegative().describe('How many writes carried this key'),
+  lastSeen: z.string().describe('When a write last carried this key (ISO-8601)'),
+  isDeprecated: z.boolean(),
+  converted: z.boolean().optional(),
+  convertedToCustomFieldId: z.string().optional(),
+  mergedInto: z.string().optional(),
+});
+
+/** A schema field descriptor with the attributes of SPEC 2.4. */
+export type TableSchemaField = z.infer<typeof TableSchemaFieldSchema>;
+
+/** A map from lead-data key to its field descriptor. */
+export const TableSchemaFieldsSchema = z.record(z.string(), TableSchemaFieldSchema);
+
+/** A map from lead-data key to its field descriptor. */
+export type TableSchemaFields = z.infer<typeof TableSchemaFieldsSchema>;
+
+/** The data schema of a pool, inferred from lead `data` writes over time. */
+export const TableDataSchemaSchema = z.object({
+  id: UuidSchema,
+  tableId: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+  fields: TableSchemaFieldsSchema,
+});
+
+/** The inferred data schema of a pool (SPEC 2.2 `schema`). */
+export type TableDataSchema = z.infer<typeof TableDataSchemaSchema>;
+
+/** The value kinds of a custom field. */
+export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'date', 'select', 'multiselect'] as const;
+
+/**
+ * A custom field of a pool. Not shown in SPEC: designed here. `customFieldData` of an entry is keyed
+ * by these ids, and each value must match the field's type (`null` clears a value).
+ */
+export const CustomFieldSchema = z.object({
+  id: UuidSchema,
+  organizationId: OrganizationIdSchema,
+  tableId: UuidSchema,
+  name: z.string().min(1),
+  type: z.enum(CUSTOM_FIELD_TYPES),
+  options: z.array(z.string()).optional().describe('Allowed values of select and multiselect fields'),
+});
+
+/** A custom field of a pool. */
+export type CustomField = z.infer<typeof CustomFieldSchema>;
+
+/**
+ * The single-table response: a pool plus its `leadStates` and `schema`. `customFields` is an
+ * addition beyond SPEC, so integrators can discover the ids `customFieldData` accepts.
+ */
+export const TableDetailSchema = TableSchema.extend({
+  leadStates: z.array(LeadStateSchema),
+  schema: TableDataSchemaSchema,
+  customFields: z.array(CustomFieldSchema).optional(),
+});
+
+/** The single-table response (SPEC 2.2). */
+export type TableDetail = z.infer<typeof TableDetailSchema>;

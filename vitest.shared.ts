@@ -1,0 +1,16 @@
+import { fileURLToPath } from 'node:url';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Resolve workspace packages to their TypeScript sources in tests, so a test never runs
+ * against a stale build. The published packages resolve to `dist` through their exports maps.
+ */
+export const workspaceAlias = [
+  { find: /^@leadbook\/contract$/, replacement: here('./packages/contract/src/index.ts') },
+  { find: /^@leadbook\/server$/, replacement: here('./packages/server/src/index.ts') },
+  { find: /^@leadbook\/server\/testing$/, replacement: here('./packages/server/src/testing/index.ts') },
+  { find: /^@leadbook\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
+  { find: /^@leadbook\/sdk\/public-form$/, replacement: here('./packages/sdk/src/public-form/index.ts') },
+  { find: /^@leadbook\/sdk\/testing$/, replacement: here('./packages/sdk/src/testing/index.ts') },
+];
