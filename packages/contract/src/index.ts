@@ -19,3 +19,4 @@ export * from './events';
 export * from './params';
 export * from './operations';
 export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from './openapi';
+export * from './fixture';

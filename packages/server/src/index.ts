@@ -3,6 +3,26 @@
  *
  * @packageDocumentation
  */
+export { createConnectService, type ConnectService, type ConnectServiceOptions } from './service';
+export type { AdminApi, ConsoleActionOptions } from './admin';
+export type { ApiTokenSummary, CreatedApiToken } from './admin/organizations';
+export type { CreatedTable } from './admin/pools';
+export type { SeedResult, SeededOrganization } from './admin/seed';
+export {
+  createSqlJsStorage,
+  type SqlJsStorage,
+  type SqlJsStorageOptions,
+  type StorageLogger,
+} from './adapters/sqljs';
+export { createTimerScheduler, type TimerSchedulerOptions } from './adapters/timer-scheduler';
+export type { Clock, Logger } from './core/context';
+export { ERROR_STATUS, ServiceError, type ErrorKind, type ServiceErrorOptions } from './core/errors';
+export type { EventHandler, ServiceEvents } from './events/bus';
+export type { FetchHandler, FetchRequestInfo } from './http/fetch';
+export type * from './ports/records';
+export type * from './ports/storage';
+export { StorageError } from './ports/storage';
+export type { JobHandler, ScheduledJob, Scheduler } from './ports/scheduler';
 export {
   applyMergePatch,
   applySchemaInference,

@@ -13,21 +13,9 @@ import { defineDataProperty, isPlainObject } from './merge-patch';
 /** The type of a lead-data key, fixed by its first non-null value. */
 export type InferredType = 'string' | 'number' | 'boolean' | 'string[]' | 'object' | 'array';
 
-/** What a field means beyond its type (SPEC.md 2.2). */
-export type SpecialType =
-  | 'date'
-  | 'email'
-  | 'name'
-  | 'firstName'
-  | 'middleName'
-  | 'lastName'
-  | 'childFirstName'
-  | 'childMiddleName'
-  | 'childLastName'
-  | 'phone'
-  | 'url'
-  | 'currency'
-  | 'percentage';
+/** What a field means beyond its type (SPEC 2.2); re-exported from the contract. */
+export type { SpecialType } from '@leadbook/contract';
+import type { SpecialType } from '@leadbook/contract';
 
 /**
  * One entry of a Lead Pool's `schema.fields` map: the attributes that inference reads and writes.

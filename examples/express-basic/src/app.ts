@@ -1,0 +1,45 @@
+import express, { type Express } from 'express';
+import {
+  createConnectService,
+  createSqlJsStorage,
+  type ConnectService,
+  type SeedResult,
+} from '@leadbook/server';
+import { demoFixture } from './demo-fixture';
+
+/** What the demo prints and writes to `LEADBOOK_DEMO_OUT`. */
+export interface DemoInfo {
+  baseUrl: string;
+  organizationId: string;
+  tokens: { read: string; write: string; admin: string };
+}
+
+/** Builds the demo: a service on sql.js (in memory, or persisted to `dataFile`), seeded, mounted in Express. */
+export async function createDemoApp(options: { dataFile?: string } = {}): Promise<{
+  app: Express;
+  service: ConnectService;
+  seeded: SeedResult;
+}> {
+  const storage = await createSqlJsStorage(options.dataFile ? { file: options.dataFile } : {});
+  const service = await createConnectService({
+    storage,
+    logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
+  });
+  const seeded = await service.admin.seed(demoFixture);
+  const app = express();
+  // Behind a reverse proxy, tell Express which hops to trust so client IPs (rate limits) are right.
+  app.set('trust proxy', process.env.TRUST_PROXY === 'true' ? 1 : false);
+  app.get('/', (_req, res) => void res.json({ service: 'leadbook-demo', openapi: '/connect/openapi.json' }));
+  app.use(service.express());
+  return { app, service, seeded };
+}
+
+/** The facts a client needs to talk to the demo. */
+export function demoInfo(baseUrl: string, seeded: SeedResult): DemoInfo {
+  const org = seeded.organizations[0]!;
+  return {
+    baseUrl,
+    organizationId: org.id,
+    tokens: { read: org.tokens.read!.token, write: org.tokens.write!.token, admin: org.tokens.admin!.token },
+  };
+}

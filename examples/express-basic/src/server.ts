@@ -1,0 +1,26 @@
+import { writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createDemoApp, demoInfo } from './app';
+
+const port = Number(process.env.PORT ?? 3000);
+const { app, service, seeded } = await createDemoApp(
+  process.env.LEADBOOK_DATA_FILE ? { dataFile: process.env.LEADBOOK_DATA_FILE } : {},
+);
+const server = app.listen(port, () => {
+  const { port: actual } = server.address() as AddressInfo;
+  const info = demoInfo(`http://localhost:${actual}`, seeded);
+  console.log(`Leadbook demo server listening on ${info.baseUrl}`);
+  console.log(`Organization: ${info.organizationId}`);
+  console.log(`Tokens (demo only, regenerated at every start):`);
+  for (const [scope, token] of Object.entries(info.tokens)) console.log(`  ${scope.padEnd(5)} ${token}`);
+  console.log(`Try: curl -H "Authorization: Bearer ${info.tokens.read}" ${info.baseUrl}/connect/calendar/`);
+  if (process.env.LEADBOOK_DEMO_OUT)
+    writeFileSync(process.env.LEADBOOK_DEMO_OUT, `${JSON.stringify(info, null, 2)}\n`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    void service.close().then(() => process.exit(0));
+  });
+}

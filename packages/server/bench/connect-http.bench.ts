@@ -1,0 +1,78 @@
+/**
+ * Issue 3 benchmark: the mounted Connect router against bare Express 5 routes doing the same JSON
+ * work, measured side by side over loopback HTTP.
+ */
+import express from 'express';
+import { createConnectService } from '../src';
+import { fixture, ID, TOKEN } from '../test/fixture';
+import { listen, load, row } from './http-harness';
+
+export async function benchConnectHttp(): Promise<void> {
+  console.log('\n## Connect HTTP vs bare Express 5 (loopback, autocannon, 10 connections)');
+  const service = await createConnectService();
+  await service.admin.seed(fixture);
+  const auth = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
+  const entry = await service.admin.entries.create(ID.orgA, {
+    tableId: ID.tableA,
+    leadStateId: ID.stateNew,
+    data: { name: 'Bench' },
+  });
+
+  const calendars = await (
+    await service.fetch(new Request('http://x/connect/calendar/', { headers: auth }))
+  ).json();
+  const bare = express();
+  bare.get('/connect/calendar/', (_req, res) => void res.json(calendars));
+  bare.post('/echo', express.json(), (req, res) => void res.status(201).json(req.body));
+  bare.patch('/echo', express.json(), (req, res) => void res.json(req.body));
+  const app = express();
+  app.use(service.express());
+
+  const ours = await listen(app);
+  const baseline = await listen(bare);
+  try {
+    const get = await load(ours.url, { path: '/connect/calendar/', headers: auth });
+    const bareGet = await load(baseline.url, { path: '/connect/calendar/' });
+    row('GET /connect/calendar/', get.rps, bareGet.rps, 0.8);
+
+    const postBody = JSON.stringify({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: { name: 'Load', email: 'load@example.com' },
+    });
+    const post = await load(ours.url, {
+      method: 'POST',
+      path: '/connect/table_entries/',
+      headers: auth,
+      body: postBody,
+    });
+    const barePost = await load(baseline.url, {
+      method: 'POST',
+      path: '/echo',
+      headers: auth,
+      body: postBody,
+    });
+    row('POST /connect/table_entries/', post.rps, barePost.rps, 0.5);
+
+    const patchBody = JSON.stringify({ data: { name: 'Patched', visits: 2 } });
+    const patch = await load(ours.url, {
+      method: 'PATCH',
+      path: `/connect/table_entries/${entry.id}`,
+      headers: auth,
+      body: patchBody,
+    });
+    const barePatch = await load(baseline.url, {
+      method: 'PATCH',
+      path: '/echo',
+      headers: auth,
+      body: patchBody,
+    });
+    row('PATCH /connect/table_entries/:id', patch.rps, barePatch.rps, 0.5);
+    const failures = get.errors + post.errors + patch.errors;
+    if (failures > 0) console.log(`  warning: ${failures} non-2xx responses from the service`);
+  } finally {
+    await ours.close();
+    await baseline.close();
+    await service.close();
+  }
+}

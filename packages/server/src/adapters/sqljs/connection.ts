@@ -1,0 +1,125 @@
+/**
+ * A thin synchronous layer over a sql.js `Database`: cached prepared statements, row helpers and
+ * one place that turns SQLite failures into `StorageError`.
+ *
+ * @module
+ */
+import type { Database, SqlValue, Statement } from 'sql.js';
+import { StorageError } from '../../ports/storage';
+
+/** A value bound to a statement parameter. */
+export type SqlParam = string | number | null;
+
+/** One result row, by column name. */
+export type Row = Record<string, SqlValue>;
+
+/** Runs SQL statements; what repositories see of the database. */
+export interface SqlExecutor {
+  /** Every row the query returns. */
+  all(sql: string, params?: readonly SqlParam[]): Row[];
+  /** The first row the query returns, or undefined. */
+  get(sql: string, params?: readonly SqlParam[]): Row | undefined;
+  /** Runs a write statement; returns how many rows it changed. */
+  run(sql: string, params?: readonly SqlParam[]): number;
+}
+
+/** Wraps a thrown SQLite error in a `StorageError` (leaves a `StorageError` as it is). */
+export function toStorageError(error: unknown, context: string): StorageError {
+  if (error instanceof StorageError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StorageError(`sql.js: ${context}: ${reason}`, { cause: error });
+}
+
+/** A sql.js database with a statement cache. Not safe to use after `close()`. */
+export class SqlConnection implements SqlExecutor {
+  private readonly statements = new Map<string, Statement>();
+
+  /** Wraps an open database. */
+  constructor(private readonly db: Database) {}
+
+  all(sql: string, params: readonly SqlParam[] = []): Row[] {
+    return this.withStatement(sql, params, (statement) => {
+      const rows: Row[] = [];
+      while (statement.step()) rows.push(statement.getAsObject());
+      return rows;
+    });
+  }
+
+  get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
+    return this.withStatement(sql, params, (statement) =>
+      statement.step() ? statement.getAsObject() : undefined,
+    );
+  }
+
+  run(sql: string, params: readonly SqlParam[] = []): number {
+    return this.withStatement(sql, params, (statement) => {
+      statement.step();
+      return this.db.getRowsModified();
+    });
+  }
+
+  /** Runs one or more statements without parameters (DDL, `BEGIN`, `COMMIT`). */
+  exec(sql: string): void {
+    try {
+      this.db.exec(sql);
+    } catch (error) {
+      throw toStorageError(error, firstLine(sql));
+    }
+  }
+
+  /** SQLite's count of rows changed since the connection opened; tells whether a transaction wrote. */
+  totalChanges(): number {
+    return Number(this.get('SELECT total_changes() AS n')?.['n'] ?? 0);
+  }
+
+  /** A consistent image of the database file. Call between transactions only. */
+  export(): Uint8Array {
+    try {
+      return this.db.export();
+    } catch (error) {
+      throw toStorageError(error, 'export');
+    } finally {
+      // sql.js before 1.16 closed and reopened the connection on export, freeing every statement;
+      // re-preparing is cheap, so drop the cache either way rather than depend on the version.
+      this.clearStatements();
+    }
+  }
+
+  /** Frees every statement and closes the database. */
+  close(): void {
+    this.clearStatements();
+    this.db.close();
+  }
+
+  private withStatement<T>(sql: string, params: readonly SqlParam[], use: (statement: Statement) => T): T {
+    let statement: Statement | undefined;
+    try {
+      statement = this.prepare(sql);
+      statement.bind(params as SqlParam[]);
+      return use(statement);
+    } catch (error) {
+      throw toStorageError(error, firstLine(sql));
+    } finally {
+      // reset() also clears the bindings and frees the memory bound strings took.
+      statement?.reset();
+    }
+  }
+
+  private prepare(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private clearStatements(): void {
+    for (const statement of this.statements.values()) statement.free();
+    this.statements.clear();
+  }
+}
+
+function firstLine(sql: string): string {
+  return sql.trim().split('\n', 1)[0] ?? sql;
+}

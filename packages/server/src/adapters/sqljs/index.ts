@@ -1,0 +1,7 @@
+/**
+ * The sql.js storage adapter.
+ *
+ * @module
+ */
+export { createSqlJsStorage, type SqlJsStorage, type SqlJsStorageOptions } from './storage';
+export type { StorageLogger } from './persistence';

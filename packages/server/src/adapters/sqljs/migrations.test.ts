@@ -1,0 +1,63 @@
+import initSqlJs from 'sql.js';
+import { describe, expect, it } from 'vitest';
+import { SqlConnection } from './connection';
+import { applyMigrations, MIGRATIONS } from './migrations';
+
+const openMemory = async () => new SqlConnection(new (await initSqlJs()).Database());
+
+describe('sql.js migrations', () => {
+  it('applies every migration once and records it', async () => {
+    const connection = await openMemory();
+    expect(applyMigrations(connection)).toBe(MIGRATIONS.length);
+    expect(applyMigrations(connection)).toBe(0);
+    const rows = connection.all('SELECT version, name FROM schema_migrations ORDER BY version');
+    expect(rows).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
+    connection.close();
+  });
+
+  it('applies only the missing ones, in order', async () => {
+    const connection = await openMemory();
+    const extra = [
+      ...MIGRATIONS,
+      { version: MIGRATIONS.length + 1, name: 'add notes', sql: 'CREATE TABLE notes (id TEXT)' },
+    ];
+    applyMigrations(connection);
+    expect(applyMigrations(connection, extra)).toBe(1);
+    expect(connection.all("SELECT name FROM sqlite_master WHERE name = 'notes'")).toHaveLength(1);
+    connection.close();
+  });
+
+  it('rolls back a failing migration and reports it', async () => {
+    const connection = await openMemory();
+    const broken = [
+      ...MIGRATIONS,
+      { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE a (x); NOT SQL' },
+    ];
+    expect(() => applyMigrations(connection, broken)).toThrow(/migration 2 \(broken\) failed/);
+    expect(connection.all("SELECT name FROM sqlite_master WHERE name = 'a'")).toEqual([]);
+    expect(applyMigrations(connection)).toBe(0);
+    connection.close();
+  });
+
+  it('refuses a database from a newer schema', async () => {
+    const connection = await openMemory();
+    applyMigrations(connection);
+    connection.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 'x')");
+    expect(() => applyMigrations(connection)).toThrow(/schema version 99, newer/);
+    connection.close();
+  });
+
+  it('indexes the booking overlap query', async () => {
+    const connection = await openMemory();
+    applyMigrations(connection);
+    const plan = connection.all(
+      `EXPLAIN QUERY PLAN SELECT doc FROM bookings
+       WHERE organization_id = ? AND resource_id IN (SELECT value FROM json_each(?)) AND start_ms < ? AND end_ms > ?`,
+      ['org', '["r"]', 2, 1],
+    );
+    expect(plan.map((row) => String(row['detail'])).join('\n')).toMatch(
+      /USING (COVERING )?INDEX bookings_by_resource/,
+    );
+    connection.close();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Numbered schema migrations, applied in order and recorded in `schema_migrations`, so reopening a
+ * persisted database applies only the ones it lacks.
+ *
+ * @module
+ */
+import { StorageError } from '../../../ports/storage';
+import type { SqlConnection } from '../connection';
+import { INITIAL_SCHEMA } from './001-initial-schema';
+
+/** One schema change. */
+export interface Migration {
+  /** Position in the sequence, starting at 1, never reused. */
+  version: number;
+  /** What the migration does. */
+  name: string;
+  /** The statements to run. */
+  sql: string;
+}
+
+/** Every migration, oldest first. Append; never edit or reorder a released one. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial schema', sql: INITIAL_SCHEMA }];
+
+/**
+ * Applies the migrations the database lacks, each in its own transaction together with its
+ * `schema_migrations` row. Returns how many ran.
+ *
+ * @throws StorageError when the database was written by a newer version (it has migrations this
+ *   code does not know), or when a migration fails (that migration is rolled back).
+ */
+export function applyMigrations(
+  connection: SqlConnection,
+  migrations: readonly Migration[] = MIGRATIONS,
+  now: () => Date = () => new Date(),
+): number {
+  connection.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
+  const current = Number(connection.get('SELECT MAX(version) AS v FROM schema_migrations')?.['v'] ?? 0);
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new StorageError(
+      `sql.js: the database is at schema version ${current}, newer than this version of @leadbook/server knows (${latest})`,
+    );
+  }
+  const pending = migrations.filter((migration) => migration.version > current);
+  for (const migration of pending) {
+    connection.exec('BEGIN');
+    try {
+      connection.exec(migration.sql);
+      connection.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        migration.version,
+        migration.name,
+        now().toISOString(),
+      ]);
+      connection.exec('COMMIT');
+    } catch (error) {
+      connection.exec('ROLLBACK');
+      throw new StorageError(`sql.js: migration ${migration.version} (${migration.name}) failed`, {
+        cause: error,
+      });
+    }
+  }
+  return pending.length;
+}

@@ -1,0 +1,48 @@
+/**
+ * Organizations and Connect API tokens.
+ *
+ * @module
+ */
+import type { ApiTokenRecord, OrganizationRecord } from '../../../ports/records';
+import type { ApiTokenRepository, OrganizationRepository } from '../../../ports/storage';
+import type { SqlExecutor } from '../connection';
+import { defineScopedTable, docOf } from '../doc-table';
+
+/** The organizations repository. */
+export function organizationRepository(exec: SqlExecutor): OrganizationRepository {
+  return {
+    async create(record) {
+      exec.run('INSERT INTO organizations (id, doc) VALUES (?, ?)', [record.id, JSON.stringify(record)]);
+    },
+    async get(id) {
+      return docOf<OrganizationRecord>(exec.get('SELECT doc FROM organizations WHERE id = ?', [id]));
+    },
+  };
+}
+
+const apiTokens = defineScopedTable<ApiTokenRecord>({
+  table: 'api_tokens',
+  columns: { digest: (record) => record.digest },
+});
+
+/** The API tokens repository. */
+export function apiTokenRepository(exec: SqlExecutor): ApiTokenRepository {
+  const base = apiTokens(exec);
+  return {
+    create: base.create,
+    get: base.get,
+    list: (organizationId) => base.list(organizationId),
+    async findByDigest(digest) {
+      return docOf<ApiTokenRecord>(exec.get('SELECT doc FROM api_tokens WHERE digest = ?', [digest]));
+    },
+    async revoke(organizationId, id, revokedAt) {
+      // A second revoke keeps the first revocation time.
+      const changed = exec.run(
+        `UPDATE api_tokens SET doc = json_set(doc, '$.revokedAt', COALESCE(json_extract(doc, '$.revokedAt'), ?))
+         WHERE organization_id = ? AND id = ?`,
+        [revokedAt, organizationId, id],
+      );
+      return changed > 0;
+    },
+  };
+}

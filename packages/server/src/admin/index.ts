@@ -1,0 +1,172 @@
+/**
+ * `service.admin`: the typed console API. Every action runs in its own transaction; lead actions take
+ * an optional `memberId` that goes into the event trigger context (`apiTokenId` null).
+ *
+ * @module
+ */
+import type {
+  ApiTokenInput,
+  AppointmentTypeInput,
+  BlockerInput,
+  CalendarInput,
+  CreateTableEntryBody,
+  CustomFieldInput,
+  LeadStateInput,
+  OrganizationInput,
+  PatchTableEntryBody,
+  ResourceInput,
+  ResourceSlotInput,
+  ScheduleTypeInput,
+  SeedFixture,
+  ServiceEvent,
+  TableEntry,
+  TableInput,
+  TriggerContext,
+} from '@leadbook/contract';
+import type { ServiceContext } from '../core/context';
+import { runUnit } from '../core/unit-of-work';
+import { createEntry, updateEntry } from '../usecases/leads';
+import * as catalog from './catalog';
+import * as orgs from './organizations';
+import * as pools from './pools';
+import { seed, type SeedResult } from './seed';
+
+/** Options of a console action that touches leads. */
+export interface ConsoleActionOptions {
+  /** The console member acting; goes into the trigger context. */
+  memberId?: string | null;
+}
+
+const consoleTrigger = (options: ConsoleActionOptions = {}): TriggerContext => ({
+  source: 'console',
+  apiTokenId: null,
+  memberId: options.memberId ?? null,
+});
+
+/** Creates the console API over a service context. */
+export function createAdminApi(ctx: ServiceContext) {
+  const unit = <T>(fn: Parameters<typeof runUnit<T>>[1]) => runUnit(ctx, fn);
+  return {
+    /** Organizations (tenants). */
+    organizations: {
+      /** Creates an organization; `resourcePlanner` defaults to true. */
+      create: (input: OrganizationInput) => unit((tx) => orgs.createOrganizationTx(ctx, tx, input)),
+      /** The organization, or null. */
+      get: (id: string) => unit((tx) => tx.organizations.get(id)),
+    },
+    /** Connect API tokens. */
+    apiTokens: {
+      /** Creates a token; the result's `token` is the only time the secret is shown. */
+      create: (organizationId: string, input: ApiTokenInput) =>
+        unit((tx) => orgs.createApiTokenTx(ctx, tx, organizationId, input)),
+      /** Revokes a token; it fails with 401 from the next request on. */
+      revoke: (organizationId: string, id: string) =>
+        unit((tx) => orgs.revokeApiTokenTx(ctx, tx, organizationId, id)),
+      /** Lists tokens (never secrets or digests). */
+      list: (organizationId: string) => unit((tx) => orgs.listApiTokensTx(tx, organizationId)),
+    },
+    /** Calendars. */
+    calendars: {
+      /** Creates a calendar in an IANA zone. */
+      create: (organizationId: string, input: CalendarInput) =>
+        unit((tx) => catalog.createCalendarTx(ctx, tx, organizationId, input)),
+    },
+    /** Legacy schedule types. */
+    scheduleTypes: {
+      /** Creates a schedule type on a calendar. */
+      create: (organizationId: string, input: ScheduleTypeInput) =>
+        unit((tx) => catalog.createScheduleTypeTx(ctx, tx, organizationId, input)),
+    },
+    /** Lead pools. */
+    tables: {
+      /** Creates a pool with lead states (one default) and custom fields. */
+      create: (organizationId: string, input: TableInput) =>
+        unit((tx) => pools.createTableTx(ctx, tx, organizationId, input)),
+    },
+    /** Lead states. */
+    leadStates: {
+      /** Adds a lead state to a pool. */
+      create: (organizationId: string, tableId: string, input: LeadStateInput) =>
+        unit((tx) => pools.createLeadStateTx(ctx, tx, organizationId, tableId, input)),
+      /** Makes a state its pool's only default. */
+      setDefault: (organizationId: string, leadStateId: string) =>
+        unit((tx) => pools.setDefaultLeadStateTx(tx, organizationId, leadStateId)),
+    },
+    /** Custom fields. */
+    customFields: {
+      /** Adds a custom field to a pool. */
+      create: (organizationId: string, tableId: string, input: CustomFieldInput) =>
+        unit((tx) => pools.createCustomFieldTx(ctx, tx, organizationId, tableId, input)),
+    },
+    /** Appointment types. */
+    appointmentTypes: {
+      /** Creates an appointment type. */
+      create: (organizationId: string, input: AppointmentTypeInput) =>
+        unit((tx) => catalog.createAppointmentTypeTx(ctx, tx, organizationId, input)),
+      /** Deletes a type; leads interested in it get `interestedInAppointmentTypeId: null`. */
+      delete: (organizationId: string, id: string) =>
+        unit((tx) => catalog.deleteAppointmentTypeTx(ctx, tx, organizationId, id)),
+    },
+    /** Resources. */
+    resources: {
+      /** Creates a resource and its mappings. */
+      create: (organizationId: string, input: ResourceInput) =>
+        unit((tx) => catalog.createResourceTx(ctx, tx, organizationId, input)),
+    },
+    /** Resource slots. */
+    resourceSlots: {
+      /** Creates a weekly window. */
+      create: (organizationId: string, input: ResourceSlotInput) =>
+        unit((tx) => catalog.createResourceSlotTx(ctx, tx, organizationId, input)),
+    },
+    /** Blockers. */
+    blockers: {
+      /** Creates a blocker. */
+      create: (organizationId: string, input: BlockerInput) =>
+        unit((tx) => catalog.createBlockerTx(ctx, tx, organizationId, input)),
+    },
+    /** Mappings. */
+    mappings: {
+      /** Links a resource to a calendar. */
+      linkResourceToCalendar: (organizationId: string, resourceId: string, calendarId: string) =>
+        unit((tx) => catalog.linkResourceToCalendarTx(ctx, tx, organizationId, resourceId, calendarId)),
+      /** Links an appointment type to a resource. */
+      linkAppointmentTypeToResource: (
+        organizationId: string,
+        appointmentTypeId: string,
+        resourceId: string,
+      ) =>
+        unit((tx) =>
+          catalog.linkAppointmentTypeToResourceTx(ctx, tx, organizationId, appointmentTypeId, resourceId),
+        ),
+    },
+    /** Lead entries, as a console member changes them (fires the same events as Connect). */
+    entries: {
+      /** Creates a lead. */
+      create: (
+        organizationId: string,
+        body: CreateTableEntryBody,
+        options?: ConsoleActionOptions,
+      ): Promise<TableEntry> => createEntry(ctx, organizationId, body, consoleTrigger(options)),
+      /** Merge-patches a lead. */
+      update: (
+        organizationId: string,
+        id: string,
+        patch: PatchTableEntryBody,
+        options?: ConsoleActionOptions,
+      ): Promise<TableEntry> => updateEntry(ctx, organizationId, id, patch, consoleTrigger(options)),
+    },
+    /** The activity log. */
+    activity: {
+      /** The organization's latest events, newest first. */
+      list: (organizationId: string, options?: { limit?: number; type?: ServiceEvent['type'] }) =>
+        unit((tx) => tx.activity.list(organizationId, options)),
+    },
+    /** Loads a declarative fixture in one transaction. */
+    seed: (fixture: SeedFixture, options?: ConsoleActionOptions): Promise<SeedResult> =>
+      seed(ctx, fixture, options),
+  };
+}
+
+/** The console API. */
+export type AdminApi = ReturnType<typeof createAdminApi>;

@@ -1,0 +1,51 @@
+/**
+ * The ports every use case reaches through one context object.
+ *
+ * @module
+ */
+import type { StorageAdapter } from '../ports/storage';
+import type { EventBus } from '../events/bus';
+import type { Scheduler } from '../ports/scheduler';
+
+/** A source of the current time. Tests inject a fake one. */
+export interface Clock {
+  /** The current time in epoch milliseconds. */
+  now(): number;
+}
+
+/** The system clock. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A structured logger. Messages never carry secrets (tokens are redacted before logging). */
+export interface Logger {
+  /** Debug detail. */
+  debug(message: string, meta?: Record<string, unknown>): void;
+  /** Normal operation. */
+  info(message: string, meta?: Record<string, unknown>): void;
+  /** Something unexpected that the service handled. */
+  warn(message: string, meta?: Record<string, unknown>): void;
+  /** A failure. */
+  error(message: string, meta?: Record<string, unknown>): void;
+}
+
+/** A logger that drops everything (the default: an embedded library stays quiet). */
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** What use cases need: storage, time, ids, logging, events and the scheduler. */
+export interface ServiceContext {
+  /** The storage adapter. */
+  readonly storage: StorageAdapter;
+  /** The clock. */
+  readonly clock: Clock;
+  /** The logger. */
+  readonly logger: Logger;
+  /** The event bus (delivery after commit). */
+  readonly events: EventBus;
+  /** The scheduler of timed events. */
+  readonly scheduler: Scheduler;
+  /** A new UUID. */
+  newId(): string;
+}
+
+/** The current time as an ISO-8601 UTC string. */
+export const nowIso = (ctx: Pick<ServiceContext, 'clock'>) => new Date(ctx.clock.now()).toISOString();

@@ -1,0 +1,46 @@
+/**
+ * Runs a use case in one storage transaction and delivers its events after commit.
+ *
+ * @module
+ */
+import type { EventOf, EventType, ServiceEvent, TriggerContext } from '@leadbook/contract';
+import type { Repositories, TransactionOptions } from '../ports/storage';
+import { nowIso, type ServiceContext } from './context';
+
+/** Records an event inside the transaction: written to the activity log now, delivered after commit. */
+export type Emit = <T extends EventType>(
+  type: T,
+  organizationId: string,
+  trigger: TriggerContext,
+  payload: EventOf<T>['payload'],
+) => Promise<void>;
+
+/**
+ * Runs `fn` in one transaction. Events it emits are appended to the activity log in the same
+ * transaction and delivered to subscribers only after the commit; a rollback delivers nothing.
+ */
+export async function runUnit<T>(
+  ctx: ServiceContext,
+  fn: (tx: Repositories, emit: Emit) => Promise<T>,
+  options?: TransactionOptions,
+): Promise<T> {
+  let emitted: ServiceEvent[] = [];
+  const result = await ctx.storage.transaction(async (tx) => {
+    emitted = [];
+    const emit: Emit = async (type, organizationId, trigger, payload) => {
+      const event = {
+        id: ctx.newId(),
+        type,
+        occurredAt: nowIso(ctx),
+        organizationId,
+        trigger,
+        payload,
+      } as ServiceEvent;
+      await tx.activity.append(event);
+      emitted.push(event);
+    };
+    return fn(tx, emit);
+  }, options);
+  ctx.events.deliver(emitted);
+  return result;
+}

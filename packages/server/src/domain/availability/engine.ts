@@ -1,0 +1,144 @@
+/**
+ * The availability engine: which intervals of a calendar's resource slots can still be booked.
+ * Values in, values out: no storage, no clock, and the process time zone never matters.
+ *
+ * @module
+ */
+import { advanceBlockerIndex, blockerIndexAfter, overlapsFrom } from './blocker-index';
+import { advanceStepIndex, peakFromStep, stepIndexAt } from './concurrency';
+import { forEachSlotWindow, localDaySpan, parseSlotSchedule } from './expand-slot';
+import { createWallClockResolver, MINUTE_MS } from './local-time';
+import { indexResources, type ResourceState } from './resource-state';
+import { sortByStart } from './sort-by-start';
+import type {
+  AvailabilityCandidate,
+  AvailabilitySearchInput,
+  EngineResourceSlot,
+  FindCandidateInput,
+} from './types';
+import { assertEngineInput, assertSearchInput } from './validate';
+
+// Ids compare by UTF-16 code units, never by locale, so the order is the same on every host.
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareSlots(a: EngineResourceSlot, b: EngineResourceSlot): number {
+  return compareIds(a.resourceId, b.resourceId) || compareIds(a.id, b.id);
+}
+
+function candidate(
+  state: ResourceState,
+  resourceSlotId: string,
+  startMs: number,
+  endMs: number,
+  peak: number,
+  blocked: boolean,
+): AvailabilityCandidate {
+  const capacity = state.resource.maxParallelBookings;
+  return {
+    resourceId: state.resource.id,
+    resourceSlotId,
+    startMs,
+    endMs,
+    available: !blocked && peak < capacity,
+    currentBookings: peak,
+    remaining: Math.max(0, capacity - peak),
+    maxParallelBookings: capacity,
+    blocked,
+  };
+}
+
+/**
+ * Searches every candidate of every slot window. Candidates start every `searchLengthMinutes` from
+ * the window start, as long as the booking fits in the window (in real elapsed time). A candidate is
+ * returned when it lies inside the range: `startMs >= rangeStartMs` and `endMs <= rangeEndMs`.
+ *
+ * A candidate is available when the peak number of concurrent bookings of its resource over the
+ * candidate is below `maxParallelBookings` and no blocker of the calendar or the resource overlaps it.
+ *
+ * @returns The candidates, available or not, sorted by `startMs`, then `resourceId`, then
+ *   `resourceSlotId` (ids by UTF-16 code units).
+ * @throws RangeError when the zone, the range, a length, a capacity, a slot or an instant is malformed.
+ */
+export function searchAvailability(input: AvailabilitySearchInput): AvailabilityCandidate[] {
+  assertSearchInput(input);
+  const { zone, rangeStartMs, rangeEndMs } = input;
+  const states = indexResources(input.resources, input.bookings, input.blockers);
+  const span = localDaySpan(zone, rangeStartMs, rangeEndMs);
+  const resolve = createWallClockResolver(zone);
+  const stepMs = input.searchLengthMinutes * MINUTE_MS;
+  const lengthMs = input.bookingLengthMinutes * MINUTE_MS;
+  const found: AvailabilityCandidate[] = [];
+
+  const slots = input.slots.filter((slot) => states.has(slot.resourceId)).sort(compareSlots);
+  for (const slot of slots) {
+    const state = states.get(slot.resourceId)!;
+    const { profile, blockers } = state;
+    forEachSlotWindow(
+      parseSlotSchedule(slot),
+      span,
+      resolve,
+      rangeStartMs,
+      rangeEndMs,
+      (windowStart, windowEnd) => {
+        const last = Math.min(windowEnd, rangeEndMs) - lengthMs;
+        let start = windowStart;
+        if (rangeStartMs > windowStart) start += Math.ceil((rangeStartMs - windowStart) / stepMs) * stepMs;
+        if (start > last) return;
+        // Candidates of one window ascend, so both cursors only move forward.
+        let step = stepIndexAt(profile, start);
+        let block = blockerIndexAfter(blockers, start);
+        for (; start <= last; start += stepMs) {
+          const end = start + lengthMs;
+          step = advanceStepIndex(profile, step, start);
+          block = advanceBlockerIndex(blockers, block, start);
+          const peak = peakFromStep(profile, step, start, end);
+          found.push(candidate(state, slot.id, start, end, peak, overlapsFrom(blockers, block, start, end)));
+        }
+      },
+    );
+  }
+  // Slots were visited in (resourceId, id) order and the sort is stable: ties keep that order.
+  return sortByStart(found, rangeStartMs, rangeEndMs);
+}
+
+/**
+ * Checks that `[startMs, endMs)` is exactly a candidate of a slot of `resourceId` (the slot
+ * `resourceSlotId`, or else any slot of the resource, the first by id) and reports its availability,
+ * as {@link searchAvailability} would. The booking use case calls it inside its transaction.
+ *
+ * @returns The candidate, or null when the interval is not a candidate: wrong length, not on the
+ *   search grid of a window, outside every window, or an unknown resource or slot.
+ * @throws RangeError when the input is malformed (as {@link searchAvailability}).
+ */
+export function findCandidate(input: FindCandidateInput): AvailabilityCandidate | null {
+  assertEngineInput(input);
+  const { zone, startMs, endMs } = input;
+  if (!Number.isFinite(startMs) || !Number.isFinite(endMs)) {
+    throw new RangeError('startMs and endMs must be finite epoch milliseconds');
+  }
+  const stepMs = input.searchLengthMinutes * MINUTE_MS;
+  if (endMs - startMs !== input.bookingLengthMinutes * MINUTE_MS) return null;
+  const resource = input.resources.find((r) => r.id === input.resourceId);
+  if (!resource) return null;
+  const slots = input.slots
+    .filter((s) => s.resourceId === resource.id)
+    .filter((s) => input.resourceSlotId === undefined || s.id === input.resourceSlotId)
+    .sort(compareSlots);
+
+  const span = localDaySpan(zone, startMs, endMs);
+  const resolve = createWallClockResolver(zone);
+  for (const slot of slots) {
+    let fits = false;
+    forEachSlotWindow(parseSlotSchedule(slot), span, resolve, startMs, endMs, (windowStart, windowEnd) => {
+      if (windowStart <= startMs && endMs <= windowEnd && (startMs - windowStart) % stepMs === 0) fits = true;
+    });
+    if (!fits) continue;
+    const state = indexResources([resource], input.bookings, input.blockers).get(resource.id)!;
+    const peak = peakFromStep(state.profile, stepIndexAt(state.profile, startMs), startMs, endMs);
+    const blocked = overlapsFrom(state.blockers, blockerIndexAfter(state.blockers, startMs), startMs, endMs);
+    return candidate(state, slot.id, startMs, endMs, peak, blocked);
+  }
+  return null;
+}

@@ -1,0 +1,15 @@
+export { buildBlockerIndex, overlapsBlocker, type BlockerIndex } from './blocker-index';
+export { buildConcurrencyProfile, peakConcurrency, type ConcurrencyProfile } from './concurrency';
+export { findCandidate, searchAvailability } from './engine';
+export { expandSlotWindows } from './expand-slot';
+export type {
+  AvailabilityCandidate,
+  AvailabilitySearchInput,
+  EngineBlocker,
+  EngineBooking,
+  EngineInterval,
+  EngineResource,
+  EngineResourceSlot,
+  FindCandidateInput,
+  SlotSchedule,
+} from './types';

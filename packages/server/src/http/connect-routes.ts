@@ -1,0 +1,51 @@
+/**
+ * The Connect API routes (SPEC 4.1) except availability and bookings: each binds a contract
+ * operation to a use case.
+ *
+ * @module
+ */
+import { buildOpenApiDocument, operations as op } from '@leadbook/contract';
+import type { ServiceContext } from '../core/context';
+import { connectTrigger, type AuthContext } from '../usecases/auth';
+import { getCalendar, listCalendars } from '../usecases/calendars';
+import { createEntry, updateEntry } from '../usecases/leads';
+import * as lookups from '../usecases/lookups';
+import { getTable, listTables } from '../usecases/tables';
+import { route, type Route } from './route';
+
+// Connect routes with a scope always carry an authenticated caller.
+const org = (auth: AuthContext | undefined) => auth!.organizationId;
+
+/** The Connect lookup and lead routes. */
+export function connectRoutes(ctx: ServiceContext): Route[] {
+  let openApiDocument: unknown;
+  return [
+    {
+      method: 'GET',
+      path: '/connect/openapi.json',
+      surface: 'connect',
+      successStatus: 200,
+      handle: async () => (openApiDocument ??= buildOpenApiDocument()),
+    },
+    route(op.listCalendars, ({ auth }) => listCalendars(ctx, org(auth))),
+    route(op.getCalendar, ({ auth, params }) => getCalendar(ctx, org(auth), params.id)),
+    route(op.listTables, ({ auth }) => listTables(ctx, org(auth))),
+    route(op.getTable, ({ auth, params }) => getTable(ctx, org(auth), params.id)),
+    route(op.listAppointmentTypes, ({ auth }) => lookups.listAppointmentTypes(ctx, org(auth))),
+    route(op.getAppointmentType, ({ auth, params }) => lookups.getAppointmentType(ctx, org(auth), params.id)),
+    route(op.listResources, ({ auth }) => lookups.listResources(ctx, org(auth))),
+    route(op.getResource, ({ auth, params }) => lookups.getResource(ctx, org(auth), params.id)),
+    route(op.listResourceSlots, ({ auth, query }) => lookups.listResourceSlots(ctx, org(auth), query)),
+    route(op.listResourceSlotBlockers, ({ auth, query }) => lookups.listBlockers(ctx, org(auth), query)),
+    route(op.listResourceCalendarMappings, ({ auth, query }) =>
+      lookups.listResourceCalendarMappings(ctx, org(auth), query),
+    ),
+    route(op.listAppointmentTypeResourceMappings, ({ auth, query }) =>
+      lookups.listAppointmentTypeResourceMappings(ctx, org(auth), query),
+    ),
+    route(op.createTableEntry, ({ auth, body }) => createEntry(ctx, org(auth), body, connectTrigger(auth!))),
+    route(op.updateTableEntry, ({ auth, params, body }) =>
+      updateEntry(ctx, org(auth), params.id, body, connectTrigger(auth!)),
+    ),
+  ];
+}

@@ -1,0 +1,93 @@
+/**
+ * Turns errors into each surface's envelope (SPEC 7): Connect `{statusCode, error, message, details?}`
+ * (401/403 `{error, message}`), public form `{statusCode, message}`, ingress
+ * `{statusCode, message, typeErrors?}`. Unknown errors become a 500 without any internal detail.
+ *
+ * @module
+ */
+import { ErrorMessages, type Surface } from '@leadbook/contract';
+import type { Logger } from '../core/context';
+import { CONNECT_ERROR_CODE, isServiceError, ServiceError } from '../core/errors';
+import { StorageError } from '../ports/storage';
+
+/** A response before it is written by an adapter. */
+export interface RawResponse {
+  /** HTTP status. */
+  status: number;
+  /** Response headers. */
+  headers: Record<string, string>;
+  /** JSON text, or undefined for an empty body. */
+  body: string | undefined;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+/** A JSON response. */
+export const jsonResponse = (
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): RawResponse => ({
+  status,
+  headers: body === undefined ? headers : { ...JSON_TYPE, ...headers },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
+
+function envelope(surface: Surface, error: ServiceError): unknown {
+  if (surface === 'public-form') return { statusCode: error.status, message: error.message };
+  if (surface === 'ingress') {
+    return {
+      statusCode: error.status,
+      message: error.message,
+      ...(error.typeErrors ? { typeErrors: error.typeErrors } : {}),
+    };
+  }
+  if (error.kind === 'unauthorized' || error.kind === 'forbidden') {
+    return { error: CONNECT_ERROR_CODE[error.kind], message: error.message };
+  }
+  return {
+    statusCode: error.status,
+    error: CONNECT_ERROR_CODE[error.kind],
+    message: error.message,
+    ...(error.details ? { details: error.details } : {}),
+  };
+}
+
+/** Wraps anything thrown into a {@link ServiceError}, logging what is not an expected failure. */
+export function toServiceError(error: unknown, logger: Logger, requestId: string): ServiceError {
+  if (isServiceError(error)) return error;
+  const storage = error instanceof StorageError;
+  logger.error(storage ? 'storage failure' : 'unhandled error', {
+    requestId,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return new ServiceError(
+    storage ? 'database' : 'internal',
+    storage ? ErrorMessages.databaseError : ErrorMessages.internalError,
+    {
+      cause: error,
+    },
+  );
+}
+
+/** The envelope response of an error on a surface. */
+export function errorResponse(
+  surface: Surface,
+  error: unknown,
+  logger: Logger,
+  requestId: string,
+): RawResponse {
+  const serviceError = toServiceError(error, logger, requestId);
+  return jsonResponse(serviceError.status, envelope(surface, serviceError), {
+    ...serviceError.headers,
+    'x-request-id': requestId,
+  });
+}
+
+/** The surface a path belongs to, for requests that match no route. */
+export function surfaceOf(path: string): Surface | undefined {
+  if (path.startsWith('/connect/') || path === '/connect') return 'connect';
+  if (path.startsWith('/public/ingress_webhooks/')) return 'ingress';
+  if (path.startsWith('/public/forms/')) return 'public-form';
+  return undefined;
+}

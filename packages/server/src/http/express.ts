@@ -1,0 +1,77 @@
+/**
+ * The Express adapter: mounts the route table on an Express 5 `Router`. It only translates between
+ * Express and the shared pipeline.
+ *
+ * @module
+ */
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { ErrorMessages } from '@leadbook/contract';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
+import { errorResponse, surfaceOf, type RawResponse } from './envelope';
+import { invokeRoute, type RawRequest } from './invoke';
+import { requestIdFor } from './request-id';
+import type { Route } from './route';
+
+const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', DELETE: 'delete' } as const;
+
+function write(res: Response, out: RawResponse) {
+  res.status(out.status).set(out.headers);
+  if (out.body === undefined) res.end();
+  else res.send(Buffer.from(out.body, 'utf8'));
+}
+
+function toRaw(req: Request): RawRequest {
+  const body: unknown = req.body;
+  // A host that mounted express.json() before us has consumed the stream; use what it parsed.
+  const preParsed =
+    !Buffer.isBuffer(body) && body !== undefined && (req as { _body?: boolean })._body === true;
+  return {
+    params: req.params as Record<string, string>,
+    query: new URL(req.originalUrl, 'http://localhost').searchParams,
+    headers: { get: (name) => req.get(name) },
+    body: Buffer.isBuffer(body) && body.length > 0 ? body : undefined,
+    ...(preParsed ? { parsedBody: body } : {}),
+    clientIp: req.ip,
+    requestId: requestIdFor(req.get('x-request-id')),
+  };
+}
+
+/** Creates the Express router of the route table. */
+export function createExpressRouter(
+  ctx: ServiceContext,
+  routes: readonly Route[],
+  bodyLimit: number,
+): Router {
+  const router = express.Router();
+  const rawBody = express.raw({ type: () => true, limit: bodyLimit });
+  for (const route of routes) {
+    router[METHODS[route.method]](route.path, rawBody, (req: Request, res: Response, next: NextFunction) => {
+      invokeRoute(ctx, route, toRaw(req)).then((out) => write(res, out), next);
+    });
+  }
+  // Unknown paths of our surfaces answer in their envelope; everything else passes to the host.
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const surface = surfaceOf(req.path);
+    if (!surface) return next();
+    const requestId = requestIdFor(req.get('x-request-id'));
+    write(
+      res,
+      errorResponse(surface, new ServiceError('notFound', ErrorMessages.notFound), ctx.logger, requestId),
+    );
+  });
+  // Body-parser failures (size, encoding) and anything unexpected.
+  router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const surface = surfaceOf(req.path);
+    if (!surface || res.headersSent) return next(error);
+    const type = (error as { type?: string }).type;
+    const mapped =
+      type === 'entity.too.large'
+        ? new ServiceError('payloadTooLarge', ErrorMessages.payloadTooLarge)
+        : type === 'encoding.unsupported' || type === 'charset.unsupported' || type === 'request.aborted'
+          ? new ServiceError('validation', ErrorMessages.malformedJson)
+          : error;
+    write(res, errorResponse(surface, mapped, ctx.logger, requestIdFor(req.get('x-request-id'))));
+  });
+  return router;
+}

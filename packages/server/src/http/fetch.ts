@@ -1,0 +1,107 @@
+/**
+ * The fetch adapter: `(Request) => Promise<Response>` over the same route table, for msw and
+ * fetch-native hosts.
+ *
+ * @module
+ */
+import { ErrorMessages } from '@leadbook/contract';
+import type { ServiceContext } from '../core/context';
+import { ServiceError } from '../core/errors';
+import { BodyTooLargeError, readLimited } from './body-limit';
+import { errorResponse, surfaceOf, type RawResponse } from './envelope';
+import { invokeRoute } from './invoke';
+import { requestIdFor } from './request-id';
+import type { Route } from './route';
+
+/** Extra facts about a fetch request that a `Request` cannot carry. */
+export interface FetchRequestInfo {
+  /** The client IP, as the host knows it. */
+  clientIp?: string;
+}
+
+/** A fetch handler. */
+export type FetchHandler = (request: Request, info?: FetchRequestInfo) => Promise<Response>;
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path
+    .replace(/\/$/, '')
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  // Like Express's non-strict routing: a trailing slash is optional.
+  return { route, pattern: new RegExp(`^${source}/?$`), names };
+}
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const toResponse = (out: RawResponse) =>
+  new Response(out.body ?? null, { status: out.status, headers: out.headers });
+
+/** Creates the fetch handler of the route table. */
+export function createFetchHandler(
+  ctx: ServiceContext,
+  routes: readonly Route[],
+  bodyLimit: number,
+): FetchHandler {
+  const compiled = routes.map(compile);
+  return async (request, info = {}) => {
+    const url = new URL(request.url);
+    const requestId = requestIdFor(request.headers.get('x-request-id') ?? undefined);
+    const method = request.method.toUpperCase();
+    let match: { route: Route; params: Record<string, string> } | undefined;
+    for (const candidate of compiled) {
+      if (candidate.route.method !== method) continue;
+      const found = candidate.pattern.exec(url.pathname);
+      if (!found) continue;
+      match = {
+        route: candidate.route,
+        params: Object.fromEntries(candidate.names.map((name, i) => [name, decode(found[i + 1]!)])),
+      };
+      break;
+    }
+    const surface = match?.route.surface ?? surfaceOf(url.pathname) ?? 'connect';
+    if (!match) {
+      return toResponse(
+        errorResponse(surface, new ServiceError('notFound', ErrorMessages.notFound), ctx.logger, requestId),
+      );
+    }
+    let body: Uint8Array | undefined;
+    try {
+      const declared = Number(request.headers.get('content-length') ?? '0');
+      if (declared > bodyLimit) throw new BodyTooLargeError('declared length over the limit');
+      body = await readLimited(request.body, bodyLimit);
+    } catch (error) {
+      const mapped =
+        error instanceof BodyTooLargeError
+          ? new ServiceError('payloadTooLarge', ErrorMessages.payloadTooLarge)
+          : new ServiceError('validation', ErrorMessages.malformedJson);
+      return toResponse(errorResponse(surface, mapped, ctx.logger, requestId));
+    }
+    const out = await invokeRoute(ctx, match.route, {
+      params: match.params,
+      query: url.searchParams,
+      headers: { get: (name) => request.headers.get(name) ?? undefined },
+      body,
+      clientIp: info.clientIp,
+      requestId,
+    });
+    return toResponse(out);
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The request pipeline shared by the Express and fetch adapters: auth, JSON parsing, validation,
+ * the handler, and the error envelope.
+ *
+ * @module
+ */
+import { ErrorMessages, type ValidationIssue } from '@leadbook/contract';
+import type { z } from 'zod';
+import type { ServiceContext } from '../core/context';
+import { ServiceError, validationError } from '../core/errors';
+import { authenticate, requireScope, type AuthContext } from '../usecases/auth';
+import { errorResponse, jsonResponse, type RawResponse } from './envelope';
+import { RouteResult, type HeaderReader, type Route } from './route';
+
+/** A request as an adapter hands it over. */
+export interface RawRequest {
+  /** Path parameters matched by the adapter. */
+  params: Record<string, string>;
+  /** The query string. */
+  query: URLSearchParams;
+  /** Request headers. */
+  headers: HeaderReader;
+  /** The raw body bytes, when the request had a body. */
+  body: Uint8Array | undefined;
+  /** A body the host already parsed (an `express.json()` mounted before the router). */
+  parsedBody?: unknown;
+  /** The client IP. */
+  clientIp: string | undefined;
+  /** The request id. */
+  requestId: string;
+}
+
+/** Turns a query string into an object; a repeated key becomes an array (and fails string schemas). */
+export function queryObject(query: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    out[key] = values.length === 1 ? values[0]! : values;
+  }
+  return out;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** Parses a JSON body; malformed JSON or bad UTF-8 is a 400, never a 500. */
+export function parseJsonBody(raw: RawRequest): unknown {
+  if (raw.parsedBody !== undefined) return raw.parsedBody;
+  if (!raw.body || raw.body.byteLength === 0) return undefined;
+  try {
+    return JSON.parse(decoder.decode(raw.body));
+  } catch {
+    throw validationError(ErrorMessages.malformedJson, [
+      { path: 'body', message: ErrorMessages.malformedJson },
+    ]);
+  }
+}
+
+function validate(
+  schema: z.ZodTypeAny | undefined,
+  value: unknown,
+  location: string,
+  issues: ValidationIssue[],
+) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    issues.push({
+      path: location === 'body' ? path || 'body' : [location, path].filter(Boolean).join('.'),
+      message: issue.message,
+    });
+  }
+  return undefined;
+}
+
+/** Runs one route for one request and returns the response to write; never throws. */
+export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawRequest): Promise<RawResponse> {
+  const base = { 'x-request-id': raw.requestId };
+  try {
+    let auth: AuthContext | undefined;
+    if (route.surface === 'connect' && route.scope) {
+      auth = await authenticate(ctx, raw.headers.get('authorization'));
+      requireScope(auth, route.scope);
+    }
+    const issues: ValidationIssue[] = [];
+    const params = validate(route.params, raw.params, 'params', issues);
+    const query = validate(route.query, queryObject(raw.query), 'query', issues);
+    const body = route.body ? validate(route.body, parseJsonBody(raw), 'body', issues) : undefined;
+    if (issues.length > 0) {
+      const message = route.surface === 'ingress' ? ErrorMessages.validationFailed : issueSummary(issues);
+      throw new ServiceError('validation', message, { details: issues });
+    }
+    const result = await route.handle({
+      params: params as never,
+      query: query as never,
+      body: body as never,
+      auth,
+      headers: raw.headers,
+      clientIp: raw.clientIp,
+      requestId: raw.requestId,
+    });
+    if (result instanceof RouteResult)
+      return jsonResponse(result.status, result.body, { ...base, ...result.headers });
+    return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base);
+  } catch (error) {
+    return errorResponse(route.surface, error, ctx.logger, raw.requestId);
+  }
+}
+
+/** One readable sentence for the first issue, e.g. `Invalid request: query.start: Invalid datetime`. */
+function issueSummary(issues: ValidationIssue[]): string {
+  const first = issues[0]!;
+  return `${ErrorMessages.invalidRequest}: ${first.path}: ${first.message}`;
+}

@@ -1,0 +1,91 @@
+/**
+ * The route table's entry type. Handlers receive validated input and return a body; they never see
+ * Express's `req`/`res` or a fetch `Request`.
+ *
+ * @module
+ */
+import type { HttpMethod, OperationDefinition, Scope, Surface } from '@leadbook/contract';
+import type { z } from 'zod';
+import type { AuthContext } from '../usecases/auth';
+
+/** Request headers, looked up case-insensitively. */
+export interface HeaderReader {
+  /** The header's value, or undefined. */
+  get(name: string): string | undefined;
+}
+
+/** What a handler receives. */
+export interface HandlerInput<P = unknown, Q = unknown, B = unknown> {
+  /** Validated path parameters. */
+  params: P;
+  /** Validated query. */
+  query: Q;
+  /** Validated JSON body. */
+  body: B;
+  /** The Connect caller, on authenticated routes. */
+  auth: AuthContext | undefined;
+  /** Request headers. */
+  headers: HeaderReader;
+  /** The client IP as the host resolved it (Express `trust proxy`). */
+  clientIp: string | undefined;
+  /** The request id echoed in `x-request-id`. */
+  requestId: string;
+}
+
+/** A handler's answer when it needs a status or headers other than the route's defaults. */
+export class RouteResult {
+  /** Wraps a body with an explicit status and headers. */
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** One entry of the route table. */
+export interface Route {
+  /** HTTP method. */
+  method: HttpMethod;
+  /** Express-style path. */
+  path: string;
+  /** Which surface's auth and error envelope apply. */
+  surface: Surface;
+  /** Connect scope; a Connect route with a scope requires a Bearer token. */
+  scope?: Scope | undefined;
+  /** Path parameter schema. */
+  params?: z.ZodTypeAny | undefined;
+  /** Query schema. */
+  query?: z.ZodTypeAny | undefined;
+  /** Body schema. */
+  body?: z.ZodTypeAny | undefined;
+  /** Status of a plain (non-{@link RouteResult}) answer. */
+  successStatus: number;
+  /** The handler. */
+  handle(input: HandlerInput<never, never, never>): Promise<unknown>;
+}
+
+/** Builds a route from a contract operation and a handler typed by the operation's schemas. */
+export function route<O extends OperationDefinition>(
+  operation: O,
+  handle: (
+    input: HandlerInput<
+      O['params'] extends z.ZodTypeAny ? z.output<O['params']> : undefined,
+      O['query'] extends z.ZodTypeAny ? z.output<O['query']> : undefined,
+      O['body'] extends z.ZodTypeAny ? z.output<O['body']> : undefined
+    >,
+  ) => Promise<
+    O['response'] extends z.ZodTypeAny ? z.input<O['response']> | RouteResult : void | RouteResult
+  >,
+): Route {
+  return {
+    method: operation.method,
+    path: operation.path,
+    surface: operation.surface,
+    scope: operation.scope,
+    params: operation.params,
+    query: operation.query,
+    body: operation.body,
+    successStatus: operation.successStatus,
+    handle: handle as Route['handle'],
+  };
+}

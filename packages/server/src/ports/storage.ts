@@ -1,0 +1,250 @@
+/**
+ * The storage port: domain-named repositories and `transaction(fn)`. Adapters (sql.js, PostgreSQL,
+ * your own) implement it and prove it with `runStorageConformance` from `@leadbook/server/testing`.
+ *
+ * Rules every adapter follows: "not found" returns `null`, never throws; every lookup by id is
+ * scoped by organization; list methods return items in a stable order (creation order, then id).
+ *
+ * @module
+ */
+import type {
+  ActivityRecord,
+  ApiTokenRecord,
+  AppointmentTypeRecord,
+  AppointmentTypeResourceMappingRecord,
+  BlockerRecord,
+  BookingRecord,
+  CalendarRecord,
+  CustomFieldRecord,
+  IdempotencyRecord,
+  JobRecord,
+  LeadStateRecord,
+  OrganizationRecord,
+  ResourceCalendarMappingRecord,
+  ResourceRecord,
+  ResourceSlotRecord,
+  ScheduleTypeRecord,
+  TableEntryRecord,
+  TableRecord,
+  TableSchemaRecord,
+} from './records';
+
+/** Organizations. */
+export interface OrganizationRepository {
+  /** Stores a new organization. */
+  create(record: OrganizationRecord): Promise<void>;
+  /** The organization, or null. */
+  get(id: string): Promise<OrganizationRecord | null>;
+}
+
+/** Connect API tokens (digests only). */
+export interface ApiTokenRepository {
+  /** Stores a new token. */
+  create(record: ApiTokenRecord): Promise<void>;
+  /** The token whose digest matches exactly, revoked or not, or null. */
+  findByDigest(digest: string): Promise<ApiTokenRecord | null>;
+  /** The token by id within an organization, or null. */
+  get(organizationId: string, id: string): Promise<ApiTokenRecord | null>;
+  /** The organization's tokens. */
+  list(organizationId: string): Promise<ApiTokenRecord[]>;
+  /** Marks a token revoked; returns false when it does not exist. */
+  revoke(organizationId: string, id: string, revokedAt: string): Promise<boolean>;
+}
+
+/** Generic create/get/list/update/delete of an organization-scoped record. */
+export interface ScopedRepository<T extends { id: string; organizationId: string }, F = object> {
+  /** Stores a new record. */
+  create(record: T): Promise<void>;
+  /** The record by id within the organization, or null. */
+  get(organizationId: string, id: string): Promise<T | null>;
+  /** The organization's records matching every given filter field. */
+  list(organizationId: string, filter?: F): Promise<T[]>;
+  /** Replaces a stored record; returns false when it does not exist. */
+  update(record: T): Promise<boolean>;
+  /** Deletes a record; returns false when it did not exist. */
+  delete(organizationId: string, id: string): Promise<boolean>;
+}
+
+/** Calendars. */
+export type CalendarRepository = ScopedRepository<CalendarRecord>;
+/** Legacy schedule types, filterable by calendar. */
+export type ScheduleTypeRepository = ScopedRepository<ScheduleTypeRecord, { calendarId?: string }>;
+/** Lead pools. */
+export type TableRepository = ScopedRepository<TableRecord>;
+/** Lead states, filterable by pool. */
+export type LeadStateRepository = ScopedRepository<LeadStateRecord, { tableId?: string }>;
+/** Custom fields, filterable by pool. */
+export type CustomFieldRepository = ScopedRepository<CustomFieldRecord, { tableId?: string }>;
+/** Appointment types. */
+export type AppointmentTypeRepository = ScopedRepository<AppointmentTypeRecord>;
+/** Resources. */
+export type ResourceRepository = ScopedRepository<ResourceRecord>;
+/** Resource slots, filterable by calendar and resource. */
+export type ResourceSlotRepository = ScopedRepository<
+  ResourceSlotRecord,
+  { calendarId?: string; resourceId?: string }
+>;
+/** Blockers, filterable by calendar and resource. */
+export type BlockerRepository = ScopedRepository<BlockerRecord, { calendarId?: string; resourceId?: string }>;
+/** Resource-calendar mappings, filterable by either side. */
+export type ResourceCalendarMappingRepository = ScopedRepository<
+  ResourceCalendarMappingRecord,
+  { calendarId?: string; resourceId?: string }
+>;
+/** Appointment-type-resource mappings, filterable by either side. */
+export type AppointmentTypeResourceMappingRepository = ScopedRepository<
+  AppointmentTypeResourceMappingRecord,
+  { appointmentTypeId?: string; resourceId?: string }
+>;
+
+/** The inferred data schema of each pool. */
+export interface TableSchemaRepository {
+  /** The pool's schema, or null. */
+  get(organizationId: string, tableId: string): Promise<TableSchemaRecord | null>;
+  /** Creates or replaces the pool's schema. */
+  save(record: TableSchemaRecord): Promise<void>;
+}
+
+/** Lead entries. */
+export interface TableEntryRepository extends ScopedRepository<
+  TableEntryRecord,
+  { tableId?: string; leadStateId?: string }
+> {
+  /** Number of entries per pool of the organization (pools without entries are absent). */
+  countByTable(organizationId: string): Promise<Map<string, number>>;
+  /** Number of entries per lead state of one pool. */
+  countByLeadState(organizationId: string, tableId: string): Promise<Map<string, number>>;
+  /** Sets `interestedInAppointmentTypeId` to null on every entry pointing at the type; returns how many. */
+  clearAppointmentType(organizationId: string, appointmentTypeId: string, updatedAt: string): Promise<number>;
+}
+
+/** Calendar bookings. */
+export interface BookingRepository {
+  /** Stores a new booking. */
+  create(record: BookingRecord): Promise<void>;
+  /** The booking, or null. */
+  get(organizationId: string, id: string): Promise<BookingRecord | null>;
+  /** Hard-deletes a booking; returns false when it did not exist. */
+  delete(organizationId: string, id: string): Promise<boolean>;
+  /**
+   * Bookings of the given resources that overlap `[startMs, endMs)` (half-open), in one query.
+   * An empty `resourceIds` returns nothing.
+   */
+  listOverlapping(
+    organizationId: string,
+    resourceIds: readonly string[],
+    startMs: number,
+    endMs: number,
+  ): Promise<BookingRecord[]>;
+  /** Bookings of a calendar, oldest start first. */
+  listByCalendar(organizationId: string, calendarId: string): Promise<BookingRecord[]>;
+  /** Number of bookings per calendar of the organization. */
+  countByCalendar(organizationId: string): Promise<Map<string, number>>;
+  /** Number of bookings per legacy schedule type of a calendar. */
+  countByScheduleType(organizationId: string, calendarId: string): Promise<Map<string, number>>;
+}
+
+/** The activity log of automation events. */
+export interface ActivityRepository {
+  /** Appends an event. */
+  append(record: ActivityRecord): Promise<void>;
+  /** The organization's most recent events, newest first. */
+  list(organizationId: string, options?: { limit?: number; type?: string }): Promise<ActivityRecord[]>;
+}
+
+/** Scheduled jobs of the default scheduler. */
+export interface JobRepository {
+  /** Creates the job, or replaces the job with the same key. */
+  upsert(record: JobRecord): Promise<void>;
+  /** Deletes the job; returns false when none had the key. */
+  delete(key: string): Promise<boolean>;
+  /** The job with the key, or null. */
+  get(key: string): Promise<JobRecord | null>;
+  /** Jobs with `runAt <= atMs`, earliest first, at most `limit`. */
+  listDue(atMs: number, limit: number): Promise<JobRecord[]>;
+  /** The earliest `runAt` of all jobs, or null when none are stored. */
+  nextRunAt(): Promise<number | null>;
+}
+
+/** Stored idempotent answers. */
+export interface IdempotencyRepository {
+  /** The stored answer, or null. */
+  get(organizationId: string, scope: string, key: string): Promise<IdempotencyRecord | null>;
+  /** Stores an answer. */
+  save(record: IdempotencyRecord): Promise<void>;
+  /** Deletes answers created before the given time; returns how many. */
+  deleteOlderThan(createdBefore: string): Promise<number>;
+}
+
+/** Every repository, as seen inside one transaction. */
+export interface Repositories {
+  /** Organizations. */
+  organizations: OrganizationRepository;
+  /** Connect API tokens. */
+  apiTokens: ApiTokenRepository;
+  /** Calendars. */
+  calendars: CalendarRepository;
+  /** Legacy schedule types. */
+  scheduleTypes: ScheduleTypeRepository;
+  /** Lead pools. */
+  tables: TableRepository;
+  /** Lead states. */
+  leadStates: LeadStateRepository;
+  /** Inferred pool schemas. */
+  tableSchemas: TableSchemaRepository;
+  /** Custom fields. */
+  customFields: CustomFieldRepository;
+  /** Lead entries. */
+  entries: TableEntryRepository;
+  /** Appointment types. */
+  appointmentTypes: AppointmentTypeRepository;
+  /** Resources. */
+  resources: ResourceRepository;
+  /** Resource slots. */
+  resourceSlots: ResourceSlotRepository;
+  /** Blockers. */
+  blockers: BlockerRepository;
+  /** Resource-calendar mappings. */
+  resourceCalendarMappings: ResourceCalendarMappingRepository;
+  /** Appointment-type-resource mappings. */
+  appointmentTypeResourceMappings: AppointmentTypeResourceMappingRepository;
+  /** Calendar bookings. */
+  bookings: BookingRepository;
+  /** Activity log. */
+  activity: ActivityRepository;
+  /** Scheduled jobs. */
+  jobs: JobRepository;
+  /** Idempotent answers. */
+  idempotency: IdempotencyRepository;
+}
+
+/** Options of one transaction. */
+export interface TransactionOptions {
+  /**
+   * Capacity locks the transaction needs before it reads: the adapter serialises transactions that
+   * name the same key (sql.js serialises every transaction anyway; PostgreSQL takes an advisory lock).
+   */
+  lockKeys?: readonly string[];
+}
+
+/**
+ * A storage adapter. `transaction(fn)` runs `fn` atomically: every write inside commits together or
+ * not at all, and no other transaction's work interleaves with a check-then-write inside it.
+ */
+export interface StorageAdapter {
+  /** A name for logs, such as `sqljs`. */
+  readonly name: string;
+  /** Runs `fn` in one transaction; rolls back and rethrows when it throws. */
+  transaction<T>(fn: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Flushes pending writes and releases resources. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Thrown by adapters for storage failures; the HTTP layer answers 500 `DATABASE_ERROR`. */
+export class StorageError extends Error {
+  override readonly name = 'StorageError';
+  /** Wraps an underlying storage failure, keeping it as `cause`. */
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * `createConnectService()`: wires storage, scheduler, events, the console API and the HTTP adapters.
+ *
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import type { Router } from 'express';
+import { createSqlJsStorage } from './adapters/sqljs';
+import { createTimerScheduler } from './adapters/timer-scheduler';
+import { createAdminApi, type AdminApi } from './admin';
+import { silentLogger, systemClock, type Clock, type Logger, type ServiceContext } from './core/context';
+import { createEventBus, type ServiceEvents } from './events/bus';
+import { parseBodyLimit } from './http/body-limit';
+import { connectRoutes } from './http/connect-routes';
+import { createExpressRouter } from './http/express';
+import { createFetchHandler, type FetchHandler } from './http/fetch';
+import type { Scheduler } from './ports/scheduler';
+import type { StorageAdapter } from './ports/storage';
+import { createScheduledEventHandler } from './usecases/scheduled-events';
+
+/** Options of {@link createConnectService}. */
+export interface ConnectServiceOptions {
+  /** Storage adapter. Default: in-memory sql.js (`createSqlJsStorage()`). */
+  storage?: StorageAdapter;
+  /** Scheduler of `hasStarted`/`hasEnded`. Default: the in-process timer scheduler on `storage`. */
+  scheduler?: Scheduler;
+  /** Clock. Default: the system clock. */
+  clock?: Clock;
+  /** Logger. Default: silent. Tokens never reach it. */
+  logger?: Logger;
+  /** Largest accepted request body, in bytes or as `'100kb'`/`'1mb'`. Default: 100 KiB. */
+  bodyLimit?: number | string;
+}
+
+/** A running service. */
+export interface ConnectService {
+  /**
+   * The Express 5 router serving `/connect/...` and `/public/...`. Mount it at the app's root.
+   * Set `app.set('trust proxy', ...)` on the host app so client IPs are right behind a proxy.
+   */
+  express(): Router;
+  /** The same routes as a fetch handler: `Request` in, `Response` out (for msw and fetch hosts). */
+  fetch: FetchHandler;
+  /** The typed console API. */
+  admin: AdminApi;
+  /** Subscribe to automation events (delivered after commit). */
+  events: ServiceEvents;
+  /** The storage adapter in use. */
+  storage: StorageAdapter;
+  /** Stops the scheduler and closes storage (flushing a persisted file). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the Connect service.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { createConnectService } from '@leadbook/server';
+ *
+ * const service = await createConnectService();
+ * const { organizations } = await service.admin.seed({
+ *   organizations: [{ name: 'Acme', apiTokens: [{ name: 'ci', scopes: ['write'] }] }],
+ * });
+ * const app = express();
+ * app.use(service.express());
+ * app.listen(3000);
+ * ```
+ */
+export async function createConnectService(options: ConnectServiceOptions = {}): Promise<ConnectService> {
+  const logger = options.logger ?? silentLogger;
+  const clock = options.clock ?? systemClock;
+  const bodyLimit = parseBodyLimit(options.bodyLimit);
+  const storage = options.storage ?? (await createSqlJsStorage({ logger }));
+  const scheduler = options.scheduler ?? createTimerScheduler({ storage, clock, logger });
+  const events = createEventBus(logger);
+  const ctx: ServiceContext = { storage, clock, logger, events, scheduler, newId: randomUUID };
+
+  const routes = [...connectRoutes(ctx)];
+  let router: Router | undefined;
+  await scheduler.start(createScheduledEventHandler(ctx));
+
+  let closed: Promise<void> | undefined;
+  return {
+    express: () => (router ??= createExpressRouter(ctx, routes, bodyLimit)),
+    fetch: createFetchHandler(ctx, routes, bodyLimit),
+    admin: createAdminApi(ctx),
+    events: { on: events.on },
+    storage,
+    close: () =>
+      (closed ??= (async () => {
+        await scheduler.stop();
+        await storage.close();
+      })()),
+  };
+}

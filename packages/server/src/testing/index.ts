@@ -1,0 +1,11 @@
+/**
+ * `@leadbook/server/testing`: what adapter authors and integrators' test suites need. The suites call
+ * vitest's `describe`/`it`/`expect`, so `vitest` is a peer dependency of this entry.
+ *
+ * @packageDocumentation
+ */
+export {
+  runStorageConformance,
+  type ConformanceSkip,
+  type StorageConformanceOptions,
+} from './storage-conformance';

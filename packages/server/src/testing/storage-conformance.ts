@@ -1,0 +1,61 @@
+/**
+ * The storage conformance suite: every adapter of the storage port (sql.js, PostgreSQL, your own)
+ * runs it from its own test file and must pass it.
+ *
+ * @module
+ */
+import { describe } from 'vitest';
+import type { StorageAdapter } from '../ports/storage';
+import type { ConformanceSkip } from './storage-conformance/harness';
+import { registerBookingTests } from './storage-conformance/bookings';
+import { ConformanceHarness } from './storage-conformance/harness';
+import { registerLeadTests } from './storage-conformance/leads';
+import { registerScopedTests } from './storage-conformance/scoped-cases';
+import { registerSystemTests } from './storage-conformance/system';
+import { registerTenantTests } from './storage-conformance/tenants';
+import { registerTransactionTests } from './storage-conformance/transactions';
+
+export type { ConformanceSkip } from './storage-conformance/harness';
+
+/** Options of {@link runStorageConformance}. */
+export interface StorageConformanceOptions {
+  /** The suite's name in the test report, such as `sql.js (memory)`. */
+  name: string;
+  /** Creates a fresh, empty adapter; each test gets its own and closes it. */
+  create: () => Promise<StorageAdapter>;
+  /**
+   * Tests this adapter does not run, each with its reason (shown in the report). A skip entry that
+   * names no test fails the suite.
+   */
+  skip?: ConformanceSkip[];
+}
+
+/**
+ * Registers the storage conformance tests with vitest (`describe`/`it`): create/get/list/update/
+ * delete round trips of every repository, tenancy, filters, stable order, not-found results,
+ * the booking overlap query, counts, the activity log, jobs, idempotency, and transaction
+ * atomicity and serialisation. Call it at the top level of a test file.
+ *
+ * @example
+ * ```ts
+ * import { runStorageConformance } from '@leadbook/server/testing';
+ *
+ * runStorageConformance({
+ *   name: 'my storage',
+ *   create: () => createMyStorage({ url: process.env.DATABASE_URL }),
+ *   skip: [{ test: 'transaction > close can be called twice', reason: 'the pool is closed by its owner' }],
+ * });
+ * ```
+ */
+export function runStorageConformance(options: StorageConformanceOptions): void {
+  describe(`storage conformance: ${options.name}`, () => {
+    const harness = new ConformanceHarness(options.create, options.skip);
+    registerTenantTests(harness);
+    registerScopedTests(harness);
+    registerLeadTests(harness);
+    registerBookingTests(harness);
+    registerSystemTests(harness);
+    registerTransactionTests(harness);
+    harness.checkSkips();
+  });
+}

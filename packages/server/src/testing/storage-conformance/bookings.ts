@@ -1,0 +1,164 @@
+/**
+ * Conformance tests of calendar bookings, including the half-open overlap query.
+ *
+ * @module
+ */
+import { expect } from 'vitest';
+import type { ConformanceHarness } from './harness';
+import { StorageError } from '../../ports/storage';
+import * as make from './fixtures';
+import { inTx } from './harness';
+
+const ids = (records: ReadonlyArray<{ id: string }>): string[] => records.map((record) => record.id);
+
+/** Registers the booking tests. */
+export function registerBookingTests(harness: ConformanceHarness): void {
+  harness.group('bookings', (test) => {
+    test('create then get returns the stored record', async (storage) => {
+      const org = make.orgId();
+      const record = make.booking(org, 60, 90, {
+        name: 'Check-up',
+        tableEntryId: make.id(),
+        calendarScheduleTypeId: make.id(),
+        calendarScheduleTypeSlotId: 'slot-7',
+        trigger: { source: 'form', apiTokenId: null, memberId: null, formId: make.id() },
+      });
+      await inTx(storage, (tx) => tx.bookings.create(record));
+      expect(await inTx(storage, (tx) => tx.bookings.get(org, record.id))).toEqual(record);
+    });
+
+    test('get is scoped by organization and returns null when unknown', async (storage) => {
+      const record = make.booking(make.orgId(), 0, 30);
+      await inTx(storage, (tx) => tx.bookings.create(record));
+      await inTx(storage, async (tx) => {
+        expect(await tx.bookings.get(make.orgId(), record.id)).toBeNull();
+        expect(await tx.bookings.get(record.organizationId, make.id())).toBeNull();
+      });
+    });
+
+    test('delete removes the booking, returns false when absent or in another organization', async (storage) => {
+      const record = make.booking(make.orgId(), 0, 30);
+      await inTx(storage, (tx) => tx.bookings.create(record));
+      await inTx(storage, async (tx) => {
+        expect(await tx.bookings.delete(make.orgId(), record.id)).toBe(false);
+        expect(await tx.bookings.delete(record.organizationId, record.id)).toBe(true);
+        expect(await tx.bookings.get(record.organizationId, record.id)).toBeNull();
+        expect(await tx.bookings.delete(record.organizationId, record.id)).toBe(false);
+      });
+    });
+
+    test('creating an existing id rejects with StorageError', async (storage) => {
+      const record = make.booking(make.orgId(), 0, 30);
+      await inTx(storage, (tx) => tx.bookings.create(record));
+      await expect(
+        inTx(storage, (tx) => tx.bookings.create({ ...record, name: 'Copy' })),
+      ).rejects.toBeInstanceOf(StorageError);
+    });
+
+    test('listOverlapping is half-open: partial overlaps in, touching intervals out', async (storage) => {
+      const [org, room] = [make.orgId(), make.id()];
+      const at = (from: number, to: number) => make.booking(org, from, to, { resourceId: room });
+      const [endsAtStart, startsAtEnd] = [at(0, 60), at(120, 180)];
+      const [overlapsStart, overlapsEnd, inside, covering, same] = [
+        at(30, 90),
+        at(110, 150),
+        at(70, 80),
+        at(0, 180),
+        at(60, 120),
+      ];
+      await inTx(storage, async (tx) => {
+        for (const record of [endsAtStart, startsAtEnd, overlapsStart, overlapsEnd, inside, covering, same]) {
+          await tx.bookings.create(record);
+        }
+      });
+      const found = await inTx(storage, (tx) =>
+        tx.bookings.listOverlapping(org, [room], make.ms(60), make.ms(120)),
+      );
+      expect(ids(found).sort()).toEqual(ids([overlapsStart, overlapsEnd, inside, covering, same]).sort());
+      expect(found.find((record) => record.id === inside.id)).toEqual(inside);
+    });
+
+    test('listOverlapping returns only the given resources of the organization', async (storage) => {
+      const [org, roomA, roomB, roomC] = [make.orgId(), make.id(), make.id(), make.id()];
+      const a = make.booking(org, 0, 60, { resourceId: roomA });
+      const b = make.booking(org, 0, 60, { resourceId: roomB });
+      const c = make.booking(org, 0, 60, { resourceId: roomC });
+      const noResource = make.booking(org, 0, 60, { resourceId: null });
+      const otherOrg = make.booking(make.orgId(), 0, 60, { resourceId: roomA });
+      await inTx(storage, async (tx) => {
+        for (const record of [a, b, c, noResource, otherOrg]) await tx.bookings.create(record);
+      });
+      await inTx(storage, async (tx) => {
+        const found = await tx.bookings.listOverlapping(org, [roomA, roomB], make.ms(0), make.ms(60));
+        expect(ids(found).sort()).toEqual(ids([a, b]).sort());
+        expect(await tx.bookings.listOverlapping(org, [roomC], make.ms(0), make.ms(60))).toEqual([c]);
+      });
+    });
+
+    test('listOverlapping with no resource ids returns nothing', async (storage) => {
+      const org = make.orgId();
+      await inTx(storage, (tx) => tx.bookings.create(make.booking(org, 0, 60)));
+      expect(
+        await inTx(storage, (tx) => tx.bookings.listOverlapping(org, [], make.ms(-60), make.ms(600))),
+      ).toEqual([]);
+    });
+
+    test('listByCalendar returns the calendar bookings oldest start first', async (storage) => {
+      const [org, calendarId] = [make.orgId(), make.id()];
+      const late = make.booking(org, 300, 330, { calendarId });
+      const early = make.booking(org, 0, 30, { calendarId });
+      const middle = make.booking(org, 120, 150, { calendarId });
+      await inTx(storage, async (tx) => {
+        for (const record of [late, early, middle]) await tx.bookings.create(record);
+        await tx.bookings.create(make.booking(org, 60, 90));
+        await tx.bookings.create(make.booking(make.orgId(), 60, 90, { calendarId }));
+      });
+      expect(await inTx(storage, (tx) => tx.bookings.listByCalendar(org, calendarId))).toEqual([
+        early,
+        middle,
+        late,
+      ]);
+    });
+
+    test('countByCalendar counts the organization bookings per calendar', async (storage) => {
+      const [org, cal1, cal2] = [make.orgId(), make.id(), make.id()];
+      await inTx(storage, async (tx) => {
+        for (const calendarId of [cal1, cal2, cal2])
+          await tx.bookings.create(make.booking(org, 0, 30, { calendarId }));
+        await tx.bookings.create(make.booking(make.orgId(), 0, 30, { calendarId: cal1 }));
+      });
+      await inTx(storage, async (tx) => {
+        expect(await tx.bookings.countByCalendar(org)).toEqual(
+          new Map([
+            [cal1, 1],
+            [cal2, 2],
+          ]),
+        );
+        expect(await tx.bookings.countByCalendar(make.orgId())).toEqual(new Map());
+      });
+    });
+
+    test('countByScheduleType counts one calendar bookings per schedule type', async (storage) => {
+      const [org, cal, otherCal, t1, t2] = [make.orgId(), make.id(), make.id(), make.id(), make.id()];
+      const book = (calendarId: string, calendarScheduleTypeId: string | null) =>
+        make.booking(org, 0, 30, { calendarId, calendarScheduleTypeId });
+      await inTx(storage, async (tx) => {
+        for (const record of [
+          book(cal, t1),
+          book(cal, t2),
+          book(cal, t2),
+          book(cal, null),
+          book(otherCal, t1),
+        ]) {
+          await tx.bookings.create(record);
+        }
+      });
+      expect(await inTx(storage, (tx) => tx.bookings.countByScheduleType(org, cal))).toEqual(
+        new Map([
+          [t1, 1],
+          [t2, 2],
+        ]),
+      );
+    });
+  });
+}

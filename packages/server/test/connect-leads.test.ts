@@ -1,0 +1,182 @@
+import { ConnectErrorSchema, ErrorMessages, TableDetailSchema, TableEntrySchema } from '@leadbook/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTERS, createHarness, type Harness } from './harness';
+import { ID, TOKEN } from './fixture';
+
+describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind, { bodyLimit: '16kb' });
+  });
+  afterAll(() => h.close());
+  const post = (body: unknown, token = TOKEN.write) =>
+    h.call('POST', '/connect/table_entries/', { token, body });
+  const patch = (id: string, body: unknown, token = TOKEN.write) =>
+    h.call('PATCH', `/connect/table_entries/${id}`, { token, body });
+  const create = async (data: Record<string, unknown> = {}) => {
+    const res = await post({ tableId: ID.tableA, leadStateId: ID.stateNew, data });
+    expect(res.status).toBe(201);
+    return TableEntrySchema.parse(res.json);
+  };
+
+  it('creates a lead (201) and infers the pool schema with frequency and lastSeen', async () => {
+    const res = await post({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: { email: 'ada@example.com', age: 36, tags: ['vip'] },
+      customFieldData: { [ID.fieldBudget]: 1200, [ID.fieldPlan]: 'pro' },
+      interestedInAppointmentTypeId: ID.typeTrial,
+    });
+    expect(res.status).toBe(201);
+    const entry = TableEntrySchema.parse(res.json);
+    expect(entry).toMatchObject({
+      tableId: ID.tableA,
+      organizationId: ID.orgA,
+      leadStateId: ID.stateNew,
+      archived: false,
+      data: { email: 'ada@example.com', age: 36, tags: ['vip'] },
+      customFieldData: { [ID.fieldBudget]: 1200, [ID.fieldPlan]: 'pro' },
+      interestedInAppointmentTypeId: ID.typeTrial,
+      firstOpenedAt: null,
+    });
+    const table = TableDetailSchema.parse(
+      (await h.call('GET', `/connect/tables/${ID.tableA}`, { token: TOKEN.read })).json,
+    );
+    expect(table.schema.fields.email).toMatchObject({ type: 'string', specialType: 'email', frequency: 1 });
+    expect(table.schema.fields.age).toMatchObject({
+      type: 'number',
+      frequency: 1,
+      lastSeen: expect.any(String),
+    });
+    expect(table.schema.fields.tags?.type).toBe('string[]');
+    expect(table.leadStates.find((s) => s.id === ID.stateNew)?.count).toBeGreaterThan(0);
+  });
+
+  it('rejects a bad body with 400 VALIDATION_ERROR and the issue paths', async () => {
+    const res = await post({ tableId: 'x', data: 'nope' });
+    expect(res.status).toBe(400);
+    const error = ConnectErrorSchema.parse(res.json);
+    expect(error.error).toBe('VALIDATION_ERROR');
+    expect(error.details?.map((d) => d.path)).toEqual(['tableId', 'data', 'leadStateId']);
+  });
+
+  it('rejects an unknown custom-field id with 400 and the id in the message', async () => {
+    const unknown = '12345678-1234-4234-8234-123456789012';
+    const res = await post({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: {},
+      customFieldData: { [unknown]: 1 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(`${ErrorMessages.unknownCustomField}: ${unknown}`);
+    expect(res.json.details).toEqual([{ path: `customFieldData.${unknown}`, message: res.json.message }]);
+  });
+
+  it('rejects a custom-field value of the wrong type', async () => {
+    const res = await post({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: {},
+      customFieldData: { [ID.fieldPlan]: 'gold' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe('Plan must be one of: basic, pro');
+  });
+
+  it('rejects a lead state of another pool with 400', async () => {
+    const res = await post({ tableId: ID.tableA, leadStateId: ID.stateOtherPool, data: {} });
+    expect(res.status).toBe(400);
+    expect(res.json.details).toEqual([
+      { path: 'leadStateId', message: 'The lead state does not belong to the lead pool' },
+    ]);
+  });
+
+  it("answers 404 for another organization's pool or entry", async () => {
+    expect((await post({ tableId: ID.tableB, leadStateId: ID.stateB, data: {} })).status).toBe(404);
+    const other = await h.call('POST', '/connect/table_entries/', {
+      token: TOKEN.orgB,
+      body: { tableId: ID.tableB, leadStateId: ID.stateB, data: {} },
+    });
+    expect(other.status).toBe(201);
+    expect((await patch(other.json.id, { data: { x: 1 } })).status).toBe(404);
+  });
+
+  it('rejects a type conflict with the inferred schema', async () => {
+    await create({ score: 10 });
+    const res = await post({ tableId: ID.tableA, leadStateId: ID.stateNew, data: { score: 'high' } });
+    expect(res.status).toBe(400);
+    expect(res.json.details).toEqual([{ path: 'data.score', message: 'Expected number, received string' }]);
+  });
+
+  it('merge-patches data deeply (RFC 7396 rules 1-4) and keeps other fields', async () => {
+    const entry = await create({ name: 'Ada', address: { city: 'Berlin', zip: '10115' }, drop: 'me' });
+    const res = await patch(entry.id, {
+      data: { name: 'Ada L.', address: { zip: null, street: 'Unter den Linden' }, drop: null, added: true },
+      firstOpenedAt: '2026-03-29T10:00:00+02:00',
+    });
+    expect(res.status).toBe(200);
+    const updated = TableEntrySchema.parse(res.json);
+    expect(updated.data).toEqual({
+      name: 'Ada L.',
+      address: { city: 'Berlin', street: 'Unter den Linden' },
+      added: true,
+    });
+    expect(updated.firstOpenedAt).toBe('2026-03-29T08:00:00.000Z');
+    expect(updated.leadStateId).toBe(ID.stateNew);
+    expect(updated.createdAt).toBe(entry.createdAt);
+  });
+
+  it('applies all changes of a request atomically: a failing patch changes nothing', async () => {
+    const entry = await create({ keep: 'yes' });
+    const res = await patch(entry.id, { data: { keep: 'no', more: 1 }, leadStateId: ID.stateOtherPool });
+    expect(res.status).toBe(400);
+    const after = await patch(entry.id, {});
+    expect(after.json.data).toEqual({ keep: 'yes' });
+    expect(after.json.leadStateId).toBe(ID.stateNew);
+  });
+
+  it('clears interestedInAppointmentTypeId and customFieldData with null', async () => {
+    const res = await post({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: {},
+      customFieldData: { [ID.fieldBudget]: 5 },
+      interestedInAppointmentTypeId: ID.typeClass,
+    });
+    const updated = await patch(res.json.id, { customFieldData: null, interestedInAppointmentTypeId: null });
+    expect(updated.json).toMatchObject({ customFieldData: {}, interestedInAppointmentTypeId: null });
+  });
+
+  it('never lets __proto__, constructor or prototype keys reach Object.prototype', async () => {
+    const entry = await create({});
+    const rawBody =
+      '{"data":{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}}';
+    const res = await h.call('PATCH', `/connect/table_entries/${entry.id}`, { token: TOKEN.write, rawBody });
+    expect(res.status).toBe(200);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // zod drops `__proto__` keys while parsing; `constructor` is stored as plain data.
+    expect(Object.keys(res.json.data)).toEqual(['constructor']);
+    expect(res.json.data.constructor).toEqual({ prototype: { polluted: 'yes' } });
+  });
+
+  it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
+    const bad = await h.call('POST', '/connect/table_entries/', {
+      token: TOKEN.write,
+      rawBody: '{"tableId": ',
+    });
+    expect(bad.status).toBe(400);
+    expect(ConnectErrorSchema.parse(bad.json)).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      message: ErrorMessages.malformedJson,
+    });
+    const big = await post({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: { blob: 'x'.repeat(20_000) },
+    });
+    expect(big.status).toBe(413);
+    expect(ConnectErrorSchema.parse(big.json)).toMatchObject({ statusCode: 413, error: 'PAYLOAD_TOO_LARGE' });
+    expect(big.text).not.toMatch(/at .*\.ts|stack/i);
+  });
+});

@@ -1,0 +1,81 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import {
+  createConnectService,
+  type ConnectService,
+  type ConnectServiceOptions,
+  type SeedResult,
+} from '@leadbook/server';
+import { fixture } from './fixture';
+
+/** The two ways a host serves the route table. */
+export const ADAPTERS = ['express', 'fetch'] as const;
+export type AdapterKind = (typeof ADAPTERS)[number];
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as-is instead of JSON-encoding `body`. */
+  rawBody?: string | Uint8Array;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response bodies loosely
+  json: any;
+}
+
+export interface Harness {
+  service: ConnectService;
+  seeded: SeedResult;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+/** A seeded service reached through the Express router over loopback HTTP, or its fetch handler. */
+export async function createHarness(
+  kind: AdapterKind,
+  options: ConnectServiceOptions = {},
+): Promise<Harness> {
+  const service = await createConnectService(options);
+  const seeded = await service.admin.seed(fixture);
+  let base = 'http://service.test';
+  let send: (request: Request) => Promise<Response> = (request) => service.fetch(request);
+  let server: ReturnType<ReturnType<typeof express>['listen']> | undefined;
+  if (kind === 'express') {
+    const app = express();
+    app.use(service.express());
+    server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    send = (request) => fetch(request);
+  }
+  return {
+    service,
+    seeded,
+    async call(method, path, { token, body, rawBody, headers = {} } = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
+      if (rawBody !== undefined || body !== undefined) {
+        init.body = (rawBody ?? JSON.stringify(body)) as BodyInit;
+        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      }
+      const response = await send(new Request(`${base}${path}`, init));
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, json };
+    },
+    async close() {
+      if (server) await new Promise((resolve) => server!.close(resolve));
+      await service.close();
+    },
+  };
+}
