@@ -3,7 +3,7 @@
  * work, measured side by side over loopback HTTP.
  */
 import express from 'express';
-import { createConnectService } from '../src';
+import { createConnectService } from '@leadbook/server';
 import { fixture, ID, TOKEN } from '../test/fixture';
 import { listen, load, row } from './http-harness';
 

@@ -33,9 +33,23 @@ export function toStorageError(error: unknown, context: string): StorageError {
 /** A sql.js database with a statement cache. Not safe to use after `close()`. */
 export class SqlConnection implements SqlExecutor {
   private readonly statements = new Map<string, Statement>();
+  private changes = 0;
 
-  /** Wraps an open database. */
+  /** Wraps an open database; call `applyPragmas()` once the image is known to be sound. */
   constructor(private readonly db: Database) {}
+
+  /**
+   * The database lives in memory and durability comes from writing whole images to the file, so
+   * SQLite's own journal only needs to support rollback: keep it in memory, skip syncs.
+   */
+  applyPragmas(): void {
+    this.db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;');
+  }
+
+  /** Runs a transaction-control statement (`BEGIN`, `COMMIT`, `ROLLBACK`) from the statement cache. */
+  control(sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): void {
+    this.withStatement(sql, [], (statement) => statement.step());
+  }
 
   all(sql: string, params: readonly SqlParam[] = []): Row[] {
     return this.withStatement(sql, params, (statement) => {
@@ -54,7 +68,9 @@ export class SqlConnection implements SqlExecutor {
   run(sql: string, params: readonly SqlParam[] = []): number {
     return this.withStatement(sql, params, (statement) => {
       statement.step();
-      return this.db.getRowsModified();
+      const changed = this.db.getRowsModified();
+      this.changes += changed;
+      return changed;
     });
   }
 
@@ -67,9 +83,9 @@ export class SqlConnection implements SqlExecutor {
     }
   }
 
-  /** SQLite's count of rows changed since the connection opened; tells whether a transaction wrote. */
+  /** Rows changed through `run` since the connection opened; tells whether a transaction wrote. */
   totalChanges(): number {
-    return Number(this.get('SELECT total_changes() AS n')?.['n'] ?? 0);
+    return this.changes;
   }
 
   /** A consistent image of the database file. Call between transactions only. */
@@ -79,9 +95,10 @@ export class SqlConnection implements SqlExecutor {
     } catch (error) {
       throw toStorageError(error, 'export');
     } finally {
-      // sql.js before 1.16 closed and reopened the connection on export, freeing every statement;
-      // re-preparing is cheap, so drop the cache either way rather than depend on the version.
+      // sql.js before 1.16 closed and reopened the connection on export, freeing every statement
+      // and resetting pragmas; re-preparing is cheap, so do both either way.
       this.clearStatements();
+      this.applyPragmas();
     }
   }
 

@@ -70,6 +70,7 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
   let migrated: number;
   try {
     if (bytes) checkIntegrity(connection, file);
+    connection.applyPragmas();
     migrated = applyMigrations(connection);
   } catch (error) {
     connection.close();
@@ -92,7 +93,7 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
 
   const run = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
     const before = connection.totalChanges();
-    connection.exec('BEGIN');
+    connection.control('BEGIN');
     const scope = openTransactionScope(connection);
     let result: T;
     try {
@@ -105,7 +106,7 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     scope.end();
     const wrote = connection.totalChanges() > before;
     try {
-      connection.exec('COMMIT');
+      connection.control('COMMIT');
     } catch (error) {
       rollback(connection, logger);
       throw error;
@@ -174,7 +175,7 @@ function checkIntegrity(connection: SqlConnection, file: string | undefined): vo
 
 function rollback(connection: SqlConnection, logger: StorageLogger): void {
   try {
-    connection.exec('ROLLBACK');
+    connection.control('ROLLBACK');
   } catch (error) {
     // SQLite may already have rolled back (after some errors it does so itself).
     logger.warn('sql.js: rollback failed', { error });
