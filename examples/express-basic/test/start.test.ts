@@ -37,6 +37,51 @@ describe('npm start (examples/express-basic)', () => {
     }
   });
 
+  it('runs the six-step integration flow of SPEC 1 over HTTP', async () => {
+    const call = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await fetch(`${info.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, json: await res.json() };
+    };
+    const calendars = (await call('GET', '/connect/calendar/', info.tokens.read)).json;
+    const types = (await call('GET', '/connect/appointment_types/', info.tokens.read)).json;
+    const calendar = calendars.find((c: { tzdata: string }) => c.tzdata === 'America/New_York');
+    const trial = types.find((t: { name: string }) => t.name === 'Trial session');
+    const start = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const end = new Date(Date.now() + 15 * 24 * 3600_000).toISOString();
+    const query = new URLSearchParams({ calendarId: calendar.id, appointmentTypeId: trial.id, start, end });
+    const slots = (await call('GET', `/connect/availability/?${query}`, info.tokens.read)).json.data;
+    const slot = slots.find((s: { available: boolean }) => s.available);
+    expect(slot).toBeDefined();
+    const [pool] = (await call('GET', '/connect/tables/', info.tokens.read)).json;
+    const detail = (await call('GET', `/connect/tables/${pool.id}`, info.tokens.read)).json;
+    const defaultState = detail.leadStates.find((s: { default: boolean }) => s.default);
+    const lead = await call('POST', '/connect/table_entries/', info.tokens.write, {
+      tableId: pool.id,
+      leadStateId: defaultState.id,
+      data: { firstName: 'Ada', email: 'ada@example.com' },
+    });
+    expect(lead.status).toBe(201);
+    const booking = await call('POST', '/connect/calendar_bookings/', info.tokens.write, {
+      calendarId: calendar.id,
+      appointmentTypeId: trial.id,
+      resourceId: slot.resourceId,
+      resourceSlotId: slot.resourceSlotId,
+      startDateTime: slot.startDateTime,
+      endDateTime: slot.endDateTime,
+      entryId: lead.json.id,
+    });
+    expect(booking.status).toBe(201);
+    expect(booking.json).toMatchObject({
+      tableEntryId: lead.json.id,
+      leadStateName: 'New',
+      startDateTime: slot.startDateTime,
+    });
+  });
+
   it('serves the seeded demo through the Connect API', async () => {
     const get = (path: string) =>
       fetch(`${info.baseUrl}${path}`, { headers: { authorization: `Bearer ${info.tokens.read}` } }).then(

@@ -16,6 +16,7 @@ import { createExpressRouter } from './http/express';
 import { createFetchHandler, type FetchHandler } from './http/fetch';
 import type { Scheduler } from './ports/scheduler';
 import type { StorageAdapter } from './ports/storage';
+import { pruneIdempotency } from './usecases/bookings';
 import { createScheduledEventHandler } from './usecases/scheduled-events';
 
 /** Options of {@link createConnectService}. */
@@ -43,7 +44,10 @@ export interface ConnectService {
   fetch: FetchHandler;
   /** The typed console API. */
   admin: AdminApi;
-  /** Subscribe to automation events (delivered after commit). */
+  /**
+   * Subscribe to automation events (delivered after commit). Scheduled jobs start firing on the
+   * next macrotask after creation, so subscribe right after `await createConnectService()`.
+   */
   events: ServiceEvents;
   /** The storage adapter in use. */
   storage: StorageAdapter;
@@ -79,9 +83,21 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
 
   const routes = [...connectRoutes(ctx)];
   let router: Router | undefined;
-  await scheduler.start(createScheduledEventHandler(ctx));
+  await pruneIdempotency(ctx);
 
   let closed: Promise<void> | undefined;
+  // Start firing jobs on the next macrotask, so that subscribers attached right after
+  // `await createConnectService()` also see the events of jobs that fell due while it was down.
+  const started = new Promise<void>((resolve) => {
+    setImmediate(() => {
+      if (closed) return resolve();
+      scheduler.start(createScheduledEventHandler(ctx)).then(resolve, (error: unknown) => {
+        logger.error('scheduler failed to start', { error: String(error) });
+        resolve();
+      });
+    });
+  });
+
   return {
     express: () => (router ??= createExpressRouter(ctx, routes, bodyLimit)),
     fetch: createFetchHandler(ctx, routes, bodyLimit),
@@ -90,6 +106,7 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
     storage,
     close: () =>
       (closed ??= (async () => {
+        await started;
         await scheduler.stop();
         await storage.close();
       })()),

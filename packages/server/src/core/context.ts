@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { StorageAdapter } from '../ports/storage';
+import type { Repositories, StorageAdapter } from '../ports/storage';
 import type { EventBus } from '../events/bus';
 import type { Scheduler } from '../ports/scheduler';
 
@@ -49,3 +49,9 @@ export interface ServiceContext {
 
 /** The current time as an ISO-8601 UTC string. */
 export const nowIso = (ctx: Pick<ServiceContext, 'clock'>) => new Date(ctx.clock.now()).toISOString();
+
+/** Runs a read-only unit: no writes, so adapters may skip transaction bookkeeping. */
+export const readTx = <T>(
+  ctx: Pick<ServiceContext, 'storage'>,
+  fn: (tx: Repositories) => Promise<T>,
+): Promise<T> => ctx.storage.transaction(fn, { readOnly: true });

@@ -1,13 +1,15 @@
 /**
- * The Connect API routes (SPEC 4.1) except availability and bookings: each binds a contract
- * operation to a use case.
+ * The Connect API routes (SPEC 4.1): each binds a contract operation to a use case.
  *
  * @module
  */
 import { buildOpenApiDocument, operations as op } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
 import { connectTrigger, type AuthContext } from '../usecases/auth';
+import { searchConnectAvailability } from '../usecases/availability';
+import { createBooking, deleteBooking } from '../usecases/bookings';
 import { getCalendar, listCalendars } from '../usecases/calendars';
+import { readIdempotencyKey } from '../core/idempotency';
 import { createEntry, updateEntry } from '../usecases/leads';
 import * as lookups from '../usecases/lookups';
 import { getTable, listTables } from '../usecases/tables';
@@ -16,7 +18,7 @@ import { route, type Route } from './route';
 // Connect routes with a scope always carry an authenticated caller.
 const org = (auth: AuthContext | undefined) => auth!.organizationId;
 
-/** The Connect lookup and lead routes. */
+/** The Connect routes. */
 export function connectRoutes(ctx: ServiceContext): Route[] {
   let openApiDocument: unknown;
   return [
@@ -42,6 +44,27 @@ export function connectRoutes(ctx: ServiceContext): Route[] {
     ),
     route(op.listAppointmentTypeResourceMappings, ({ auth, query }) =>
       lookups.listAppointmentTypeResourceMappings(ctx, org(auth), query),
+    ),
+    route(op.searchAvailability, ({ auth, query }) =>
+      searchConnectAvailability(ctx, org(auth), {
+        calendarId: query.calendarId,
+        appointmentTypeId: query.appointmentTypeId,
+        startMs: Date.parse(query.start),
+        endMs: Date.parse(query.end),
+        resourceId: query.resourceId,
+      }),
+    ),
+    route(op.createCalendarBooking, ({ auth, body, headers }) =>
+      createBooking(
+        ctx,
+        org(auth),
+        body,
+        connectTrigger(auth!),
+        readIdempotencyKey(headers.get('idempotency-key')),
+      ),
+    ),
+    route(op.deleteCalendarBooking, ({ auth, params }) =>
+      deleteBooking(ctx, org(auth), params.id, connectTrigger(auth!)),
     ),
     route(op.createTableEntry, ({ auth, body }) => createEntry(ctx, org(auth), body, connectTrigger(auth!))),
     route(op.updateTableEntry, ({ auth, params, body }) =>

@@ -225,6 +225,12 @@ export interface TransactionOptions {
    * name the same key (sql.js serialises every transaction anyway; PostgreSQL takes an advisory lock).
    */
   lockKeys?: readonly string[];
+  /**
+   * The transaction only reads. Adapters may skip work only writes need (sql.js skips `BEGIN` and
+   * `COMMIT`, since its transactions are serialised anyway); a write in a read-only transaction
+   * is a bug in the caller, and adapters may reject it.
+   */
+  readOnly?: boolean;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type Scope,
   type TriggerContext,
 } from '@leadbook/contract';
-import type { ServiceContext } from '../core/context';
+import { readTx, type ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { digestsEqual, digestToken } from '../core/tokens';
 
@@ -38,7 +38,7 @@ export async function authenticate(ctx: ServiceContext, header: string | undefin
   // Digest even a malformed token so every failure takes the same path.
   const digest = digestToken(token);
   if (!API_TOKEN_PATTERN.test(token)) throw unauthorized();
-  const record = await ctx.storage.transaction((tx) => tx.apiTokens.findByDigest(digest));
+  const record = await readTx(ctx, (tx) => tx.apiTokens.findByDigest(digest));
   if (!record || record.revokedAt !== null || !digestsEqual(record.digest, digest)) throw unauthorized();
   return { organizationId: record.organizationId, apiTokenId: record.id, scopes: record.scopes };
 }

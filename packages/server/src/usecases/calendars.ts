@@ -4,12 +4,12 @@
  * @module
  */
 import type { Calendar, CalendarDetail } from '@leadbook/contract';
-import type { ServiceContext } from '../core/context';
+import { readTx, type ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
 
 /** The organization's calendars, each with its booking `count`. */
 export async function listCalendars(ctx: ServiceContext, organizationId: string): Promise<Calendar[]> {
-  return ctx.storage.transaction(async (tx) => {
+  return readTx(ctx, async (tx) => {
     const [calendars, counts] = await Promise.all([
       tx.calendars.list(organizationId),
       tx.bookings.countByCalendar(organizationId),
@@ -24,7 +24,7 @@ export async function getCalendar(
   organizationId: string,
   id: string,
 ): Promise<CalendarDetail> {
-  return ctx.storage.transaction(async (tx) => {
+  return readTx(ctx, async (tx) => {
     const calendar = await tx.calendars.get(organizationId, id);
     if (!calendar) throw notFound('Calendar');
     const [scheduleTypes, bookingCounts, typeCounts] = await Promise.all([

@@ -15,11 +15,11 @@ import type {
   ResourceSlotBlockersQuery,
   ResourceSlotsQuery,
 } from '@leadbook/contract';
-import type { ServiceContext } from '../core/context';
+import { readTx, type ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
 
 const read = <T>(ctx: ServiceContext, fn: Parameters<ServiceContext['storage']['transaction']>[0]) =>
-  ctx.storage.transaction(fn) as Promise<T>;
+  readTx(ctx, fn) as Promise<T>;
 
 /** The organization's appointment types. */
 export const listAppointmentTypes = (ctx: ServiceContext, org: string) =>

@@ -4,14 +4,14 @@
  * @module
  */
 import type { Table, TableDataSchema, TableDetail } from '@leadbook/contract';
-import type { ServiceContext } from '../core/context';
+import { readTx, type ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
 import type { Repositories } from '../ports/storage';
 import type { TableRecord } from '../ports/records';
 
 /** The organization's pools, each with its entry `count`. */
 export async function listTables(ctx: ServiceContext, organizationId: string): Promise<Table[]> {
-  return ctx.storage.transaction(async (tx) => {
+  return readTx(ctx, async (tx) => {
     const [tables, counts] = await Promise.all([
       tx.tables.list(organizationId),
       tx.entries.countByTable(organizationId),
@@ -41,7 +41,7 @@ export async function getTable(
   organizationId: string,
   id: string,
 ): Promise<TableDetail> {
-  return ctx.storage.transaction(async (tx) => {
+  return readTx(ctx, async (tx) => {
     const table = await tx.tables.get(organizationId, id);
     if (!table) throw notFound('Lead pool');
     const [states, stateCounts, tableCounts, schema, customFields] = await Promise.all([

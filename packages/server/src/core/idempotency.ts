@@ -1,0 +1,63 @@
+/**
+ * `Idempotency-Key` support (beyond SPEC): the same key with the same body within 24 hours returns
+ * the first answer again; the same key with a different body is a 400.
+ *
+ * @module
+ */
+import { createHash } from 'node:crypto';
+import type { Repositories } from '../ports/storage';
+import { validationError } from './errors';
+
+/** How long an answer is kept for replay. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The longest accepted key. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** SHA-256 of a body's canonical JSON (key order does not matter). */
+export const requestHash = (body: unknown) => createHash('sha256').update(canonical(body)).digest('hex');
+
+/** Checks a key's shape; returns the trimmed key or undefined when none was sent. */
+export function readIdempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = header.trim();
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw validationError(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`, [
+      { path: 'headers.idempotency-key', message: 'Invalid length' },
+    ]);
+  }
+  return key;
+}
+
+/**
+ * Inside the operation's transaction: returns the stored answer for a repeated key, throws a 400 for
+ * a key reused with a different body, or returns undefined when the operation should run.
+ */
+export async function replayed(
+  tx: Repositories,
+  org: string,
+  scope: string,
+  key: string,
+  hash: string,
+  nowMs: number,
+): Promise<unknown> {
+  const stored = await tx.idempotency.get(org, scope, key);
+  if (!stored || Date.parse(stored.createdAt) <= nowMs - IDEMPOTENCY_TTL_MS) return undefined;
+  if (stored.requestHash !== hash) {
+    throw validationError('This Idempotency-Key was already used with a different request body', [
+      { path: 'headers.idempotency-key', message: 'Reused with a different body' },
+    ]);
+  }
+  return stored.body;
+}

@@ -1,0 +1,139 @@
+/**
+ * Availability (SPEC 4.1): loads what one search needs in one read, with a single range query for
+ * bookings, and hands it to the pure engine.
+ *
+ * @module
+ */
+import type { AvailabilitySlot } from '@leadbook/contract';
+import { readTx, type ServiceContext } from '../core/context';
+import { notFound } from '../core/errors';
+import {
+  searchAvailability,
+  type AvailabilityCandidate,
+  type AvailabilitySearchInput,
+} from '../domain/availability';
+import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
+import type { Repositories } from '../ports/storage';
+
+/** What to search. */
+export interface SearchRequest {
+  /** The calendar. */
+  calendarId: string;
+  /** The appointment type (its lengths drive the candidate grid). */
+  appointmentTypeId: string;
+  /** Range start, epoch ms. */
+  startMs: number;
+  /** Range end, epoch ms. */
+  endMs: number;
+  /** Only this resource. */
+  resourceId?: string | undefined;
+  /** Only resource slots marked publicly bookable (public forms). */
+  publicOnly?: boolean;
+}
+
+/** A loaded search: the engine input plus the records the response needs. */
+export interface LoadedSearch {
+  /** The calendar. */
+  calendar: CalendarRecord;
+  /** The appointment type. */
+  appointmentType: AppointmentTypeRecord;
+  /** Resources by id. */
+  resources: Map<string, ResourceRecord>;
+  /** The engine input. */
+  input: AvailabilitySearchInput;
+}
+
+/**
+ * Loads a search inside a transaction. Only resources mapped both to the calendar and to the
+ * appointment type count; bookings come from one range query over those resources (on any
+ * calendar, since a resource's capacity is shared). 404 for an unknown calendar or type.
+ */
+export async function loadSearch(
+  tx: Repositories,
+  org: string,
+  request: SearchRequest,
+): Promise<LoadedSearch> {
+  const [calendar, appointmentType] = await Promise.all([
+    tx.calendars.get(org, request.calendarId),
+    tx.appointmentTypes.get(org, request.appointmentTypeId),
+  ]);
+  if (!calendar) throw notFound('Calendar');
+  if (!appointmentType) throw notFound('Appointment type');
+  const [onCalendar, forType, allResources, allSlots, calendarBlockers] = await Promise.all([
+    tx.resourceCalendarMappings.list(org, { calendarId: calendar.id }),
+    tx.appointmentTypeResourceMappings.list(org, { appointmentTypeId: appointmentType.id }),
+    tx.resources.list(org),
+    tx.resourceSlots.list(org, { calendarId: calendar.id }),
+    tx.blockers.list(org, { calendarId: calendar.id }),
+  ]);
+  const calendarSet = new Set(onCalendar.map((m) => m.resourceId));
+  const typeSet = new Set(forType.map((m) => m.resourceId));
+  const resources = new Map(
+    allResources
+      .filter((r) => !r.archived && calendarSet.has(r.id) && typeSet.has(r.id))
+      .filter((r) => !request.resourceId || r.id === request.resourceId)
+      .map((r) => [r.id, r]),
+  );
+  const slots = allSlots.filter(
+    (s) => resources.has(s.resourceId) && (!request.publicOnly || s.publiclyBookable),
+  );
+  const bookings = await tx.bookings.listOverlapping(
+    org,
+    [...resources.keys()],
+    request.startMs,
+    request.endMs,
+  );
+  const blockers = calendarBlockers
+    .map((b) => ({
+      resourceId: b.resourceId,
+      startMs: Date.parse(b.startDateTime),
+      endMs: Date.parse(b.endDateTime),
+    }))
+    .filter((b) => b.startMs < request.endMs && b.endMs > request.startMs);
+  return {
+    calendar,
+    appointmentType,
+    resources,
+    input: {
+      zone: calendar.tzdata,
+      rangeStartMs: request.startMs,
+      rangeEndMs: request.endMs,
+      bookingLengthMinutes: appointmentType.bookingLength,
+      searchLengthMinutes: appointmentType.searchLength,
+      resources: [...resources.values()],
+      slots,
+      bookings: bookings.map((b) => ({ resourceId: b.resourceId!, startMs: b.startMs, endMs: b.endMs })),
+      blockers,
+    },
+  };
+}
+
+/** A candidate as the Connect API returns it. */
+export function toAvailabilitySlot(
+  candidate: AvailabilityCandidate,
+  resource: ResourceRecord,
+): AvailabilitySlot {
+  return {
+    resourceId: candidate.resourceId,
+    resourceSlotId: candidate.resourceSlotId,
+    startDateTime: new Date(candidate.startMs).toISOString(),
+    endDateTime: new Date(candidate.endMs).toISOString(),
+    available: candidate.available,
+    resourceName: resource.name,
+    resourceColor: resource.color,
+    maxParallelBookings: candidate.maxParallelBookings,
+    currentBookings: candidate.currentBookings,
+    remaining: candidate.remaining,
+  };
+}
+
+/** `GET /connect/availability/`: every candidate of the range, sorted by start, then resource. */
+export async function searchConnectAvailability(
+  ctx: ServiceContext,
+  org: string,
+  request: SearchRequest,
+): Promise<{ data: AvailabilitySlot[] }> {
+  const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, request));
+  const candidates = searchAvailability(loaded.input);
+  return { data: candidates.map((c) => toAvailabilitySlot(c, loaded.resources.get(c.resourceId)!)) };
+}

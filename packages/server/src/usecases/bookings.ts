@@ -1,0 +1,240 @@
+/**
+ * Bookings (SPEC 3.3, 4.1): create with the capacity rechecked inside the transaction, delete, and
+ * the `hasStarted`/`hasEnded` timers.
+ *
+ * @module
+ */
+import {
+  type CalendarBooking,
+  type CreateCalendarBookingBody,
+  type TriggerContext,
+  type ValidationIssue,
+} from '@leadbook/contract';
+import { nowIso, type ServiceContext } from '../core/context';
+import { notFound, slotUnavailable, validationError } from '../core/errors';
+import { replayed, requestHash } from '../core/idempotency';
+import { runUnit, type Emit } from '../core/unit-of-work';
+import { findCandidate } from '../domain/availability';
+import type { BookingRecord, OrganizationRecord } from '../ports/records';
+import type { Repositories } from '../ports/storage';
+import { loadSearch } from './availability';
+import { bookingResponse } from './booking-response';
+import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } from './scheduled-events';
+
+const IDEMPOTENCY_SCOPE = 'createCalendarBooking';
+
+const invalid = (path: string, message: string) =>
+  validationError(message, [{ path, message } satisfies ValidationIssue]);
+
+/** The planner checks: the interval must be a candidate of a slot of the resource, with room left. */
+async function checkPlannerSlot(tx: Repositories, org: string, body: CreateCalendarBookingBody) {
+  if (!body.resourceId)
+    throw invalid('resourceId', 'resourceId is required for organizations on the resource planner');
+  if (!body.appointmentTypeId) {
+    throw invalid(
+      'appointmentTypeId',
+      'appointmentTypeId is required for organizations on the resource planner',
+    );
+  }
+  if (body.scheduleTypeId || body.scheduleTypeSlotId) {
+    throw invalid(
+      'scheduleTypeId',
+      'Legacy schedule types are only for organizations not on the resource planner',
+    );
+  }
+  const startMs = Date.parse(body.startDateTime);
+  const endMs = Date.parse(body.endDateTime);
+  if (!(await tx.resources.get(org, body.resourceId))) throw notFound('Resource');
+  const loaded = await loadSearch(tx, org, {
+    calendarId: body.calendarId,
+    appointmentTypeId: body.appointmentTypeId,
+    startMs,
+    endMs,
+    resourceId: body.resourceId,
+  });
+  if (!loaded.resources.has(body.resourceId)) {
+    throw invalid('resourceId', 'The resource is not mapped to this calendar and appointment type');
+  }
+  const candidate = findCandidate({
+    ...loaded.input,
+    startMs,
+    endMs,
+    resourceId: body.resourceId,
+    resourceSlotId: body.resourceSlotId,
+  });
+  if (!candidate) {
+    throw invalid(
+      'startDateTime',
+      'The interval is not a bookable slot of the resource: search availability and pass one of its intervals',
+    );
+  }
+  // The same check as the search, now inside the transaction: a slot filled meanwhile is refused.
+  if (!candidate.available) throw slotUnavailable();
+  return { startMs, endMs, resourceSlotId: candidate.resourceSlotId };
+}
+
+async function checkLegacy(tx: Repositories, org: string, body: CreateCalendarBookingBody) {
+  if (body.resourceId || body.appointmentTypeId || body.resourceSlotId) {
+    throw invalid('resourceId', 'The organization is not on the resource planner; use scheduleTypeId');
+  }
+  if (!(await tx.calendars.get(org, body.calendarId))) throw notFound('Calendar');
+  if (body.scheduleTypeId) {
+    const type = await tx.scheduleTypes.get(org, body.scheduleTypeId);
+    if (!type || type.calendarId !== body.calendarId)
+      throw invalid('scheduleTypeId', 'Unknown schedule type of this calendar');
+  }
+  return {
+    startMs: Date.parse(body.startDateTime),
+    endMs: Date.parse(body.endDateTime),
+    resourceSlotId: null,
+  };
+}
+
+async function insertBooking(
+  ctx: ServiceContext,
+  tx: Repositories,
+  emit: Emit,
+  org: OrganizationRecord,
+  body: CreateCalendarBookingBody,
+  trigger: TriggerContext,
+) {
+  const entryId = body.entryId ?? body.tableEntryId ?? null;
+  if (entryId && !(await tx.entries.get(org.id, entryId))) throw notFound('Lead entry');
+  const slot = org.resourcePlanner
+    ? await checkPlannerSlot(tx, org.id, body)
+    : await checkLegacy(tx, org.id, body);
+  const record: BookingRecord = {
+    id: ctx.newId(),
+    organizationId: org.id,
+    calendarId: body.calendarId,
+    name: body.name ?? null,
+    createdAt: nowIso(ctx),
+    startDateTime: new Date(slot.startMs).toISOString(),
+    endDateTime: new Date(slot.endMs).toISOString(),
+    startMs: slot.startMs,
+    endMs: slot.endMs,
+    tableEntryId: entryId,
+    resourceId: body.resourceId ?? null,
+    appointmentTypeId: body.appointmentTypeId ?? null,
+    resourceSlotId: slot.resourceSlotId,
+    calendarScheduleTypeId: body.scheduleTypeId ?? null,
+    calendarScheduleTypeSlotId: body.scheduleTypeSlotId ?? null,
+    trigger,
+  };
+  await tx.bookings.create(record);
+  const booking = await bookingResponse(tx, record);
+  await emit('calendar.appointment.booked', org.id, trigger, { booking });
+  return booking;
+}
+
+/** Schedules `hasStarted` at the start and `hasEnded` at the end (after commit, best effort). */
+export async function scheduleAppointmentTimers(
+  ctx: ServiceContext,
+  booking: CalendarBooking,
+  trigger: TriggerContext,
+) {
+  const payload: AppointmentJobPayload = { booking, trigger };
+  try {
+    await ctx.scheduler.schedule({
+      key: appointmentJobKey(booking.id, 'hasStarted'),
+      runAt: Date.parse(booking.startDateTime),
+      type: APPOINTMENT_JOB_TYPES.hasStarted,
+      payload,
+    });
+    await ctx.scheduler.schedule({
+      key: appointmentJobKey(booking.id, 'hasEnded'),
+      runAt: Date.parse(booking.endDateTime),
+      type: APPOINTMENT_JOB_TYPES.hasEnded,
+      payload,
+    });
+  } catch (error) {
+    ctx.logger.error('could not schedule appointment events', {
+      bookingId: booking.id,
+      error: String(error),
+    });
+  }
+}
+
+/** Creates a booking inside a caller's transaction (used by Connect and form submissions). */
+export async function createBookingTx(
+  ctx: ServiceContext,
+  tx: Repositories,
+  emit: Emit,
+  orgId: string,
+  body: CreateCalendarBookingBody,
+  trigger: TriggerContext,
+) {
+  const org = await tx.organizations.get(orgId);
+  if (!org) throw notFound('Organization');
+  return insertBooking(ctx, tx, emit, org, body, trigger);
+}
+
+/**
+ * `POST /connect/calendar_bookings/`. With an `Idempotency-Key`, a repeat within 24 hours returns
+ * the first booking; a key reused with another body is a 400.
+ */
+export async function createBooking(
+  ctx: ServiceContext,
+  orgId: string,
+  body: CreateCalendarBookingBody,
+  trigger: TriggerContext,
+  idempotencyKey?: string,
+): Promise<CalendarBooking> {
+  const hash = idempotencyKey ? requestHash(body) : '';
+  let fresh = false;
+  const booking = await runUnit(
+    ctx,
+    async (tx, emit) => {
+      if (idempotencyKey) {
+        const previous = await replayed(tx, orgId, IDEMPOTENCY_SCOPE, idempotencyKey, hash, ctx.clock.now());
+        if (previous !== undefined) return previous as CalendarBooking;
+      }
+      const created = await createBookingTx(ctx, tx, emit, orgId, body, trigger);
+      fresh = true;
+      if (idempotencyKey) {
+        await tx.idempotency.save({
+          organizationId: orgId,
+          scope: IDEMPOTENCY_SCOPE,
+          key: idempotencyKey,
+          requestHash: hash,
+          status: 201,
+          body: created,
+          createdAt: nowIso(ctx),
+        });
+      }
+      return created;
+    },
+    { lockKeys: body.resourceId ? [`resource:${body.resourceId}`] : [`calendar:${body.calendarId}`] },
+  );
+  if (fresh) await scheduleAppointmentTimers(ctx, booking, trigger);
+  return booking;
+}
+
+/** `DELETE /connect/calendar_bookings/:id`: hard delete, `calendar.appointment.deleted`, timers cancelled. */
+export async function deleteBooking(
+  ctx: ServiceContext,
+  orgId: string,
+  id: string,
+  trigger: TriggerContext,
+): Promise<void> {
+  await runUnit(ctx, async (tx, emit) => {
+    const record = await tx.bookings.get(orgId, id);
+    if (!record) throw notFound('Booking');
+    const booking = await bookingResponse(tx, record);
+    await tx.bookings.delete(orgId, id);
+    await emit('calendar.appointment.deleted', orgId, trigger, { booking });
+  });
+  for (const kind of ['hasStarted', 'hasEnded'] as const) {
+    await ctx.scheduler
+      .cancel(appointmentJobKey(id, kind))
+      .catch((error: unknown) =>
+        ctx.logger.error('could not cancel appointment timer', { bookingId: id, kind, error: String(error) }),
+      );
+  }
+}
+
+/** Removes idempotency answers older than the replay window. */
+export async function pruneIdempotency(ctx: ServiceContext): Promise<number> {
+  const cutoff = new Date(ctx.clock.now() - 24 * 60 * 60 * 1000).toISOString();
+  return ctx.storage.transaction((tx) => tx.idempotency.deleteOlderThan(cutoff));
+}

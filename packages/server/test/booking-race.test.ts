@@ -1,0 +1,74 @@
+import { ErrorMessages } from '@leadbook/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness';
+import { ID, TOKEN } from './fixture';
+
+const shuffle = <T>(items: T[]) => {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+};
+const WEEK = 7 * 24 * 60 * 60 * 1000;
+
+describe('booking race through the HTTP layer (Express over loopback)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness('express');
+  });
+  afterAll(() => h.close());
+
+  async function race(
+    resourceId: string,
+    appointmentTypeId: string,
+    firstStart: string,
+    minutes: number,
+    requests: number,
+    round: number,
+  ) {
+    const startMs = Date.parse(firstStart) + round * WEEK;
+    const body = {
+      calendarId: ID.calBerlin,
+      appointmentTypeId,
+      resourceId,
+      startDateTime: new Date(startMs).toISOString(),
+      endDateTime: new Date(startMs + minutes * 60_000).toISOString(),
+    };
+    // Half link the lead as entryId, half not: the request order is random every round.
+    const bodies = shuffle(
+      Array.from({ length: requests }, (_, i) => (i % 2 ? { ...body, name: `r${i}` } : body)),
+    );
+    const results = await Promise.all(
+      bodies.map((b) => h.call('POST', '/connect/calendar_bookings/', { token: TOKEN.write, body: b })),
+    );
+    const stored = (
+      await h.service.storage.transaction((tx) =>
+        tx.bookings.listOverlapping(ID.orgA, [resourceId], startMs, startMs + 1),
+      )
+    ).length;
+    return {
+      ok: results.filter((r) => r.status === 201).length,
+      full: results.filter((r) => r.status === 400 && r.json.message === ErrorMessages.slotUnavailable)
+        .length,
+      serverErrors: results.filter((r) => r.status >= 500).length,
+      stored,
+    };
+  }
+
+  it('200 concurrent requests for one slot of capacity 8 give exactly 8 bookings, 20 rounds', async () => {
+    for (let round = 0; round < 20; round++) {
+      // Room 8: Tuesdays 14:00-18:00 Berlin (13:00Z in winter).
+      const outcome = await race(ID.roomEight, ID.typeTrial, '2026-11-24T13:00:00Z', 60, 200, round);
+      expect({ round, ...outcome }).toEqual({ round, ok: 8, full: 192, serverErrors: 0, stored: 8 });
+    }
+  });
+
+  it('50 concurrent requests for one slot of capacity 1 give exactly 1 booking, 20 rounds', async () => {
+    for (let round = 0; round < 20; round++) {
+      // Room 1: Mondays 09:00-12:00 Berlin (08:00Z in winter).
+      const outcome = await race(ID.roomOne, ID.typeTrial, '2026-11-23T08:00:00Z', 60, 50, round);
+      expect({ round, ...outcome }).toEqual({ round, ok: 1, full: 49, serverErrors: 0, stored: 1 });
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ServiceEvent } from '@leadbook/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createConnectService, createSqlJsStorage, type ConnectService } from '@leadbook/server';
+import { fixture, ID, TOKEN } from './fixture';
+
+const START = Date.parse('2026-11-23T08:00:00Z');
+const END = Date.parse('2026-11-23T09:00:00Z');
+const body = {
+  calendarId: ID.calBerlin,
+  appointmentTypeId: ID.typeTrial,
+  resourceId: ID.roomOne,
+  startDateTime: new Date(START).toISOString(),
+  endDateTime: new Date(END).toISOString(),
+};
+
+const call = (service: ConnectService, method: string, path: string, token: string, json?: unknown) =>
+  service.fetch(
+    new Request(`http://x${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(json ? { body: JSON.stringify(json) } : {}),
+    }),
+  );
+
+/** Lets the scheduler's storage round trips between timers complete. */
+async function advanceTo(ms: number) {
+  // The service starts its scheduler on a real macrotask (setImmediate is not faked here).
+  await new Promise((resolve) => setImmediate(resolve));
+  await vi.advanceTimersByTimeAsync(ms - Date.now());
+  for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
+}
+
+const timed = (events: ServiceEvent[]) =>
+  events.filter((e) => e.type.endsWith('hasStarted') || e.type.endsWith('hasEnded')).map((e) => e.type);
+
+describe('scheduled appointment events', () => {
+  const events: ServiceEvent[] = [];
+  beforeEach(() => {
+    events.length = 0;
+    vi.useFakeTimers({
+      now: Date.parse('2026-11-22T12:00:00Z'),
+      toFake: ['setTimeout', 'clearTimeout', 'Date'],
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  async function start(options: Parameters<typeof createConnectService>[0] = {}) {
+    const service = await createConnectService(options);
+    service.events.on('*', (event) => void events.push(event));
+    return service;
+  }
+
+  it('fires hasStarted at the start and hasEnded at the end, once each, with the booking trigger', async () => {
+    const service = await start();
+    const seeded = await service.admin.seed(fixture);
+    expect((await call(service, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)).status).toBe(201);
+    await advanceTo(START - 1);
+    expect(timed(events)).toEqual([]);
+    await advanceTo(START);
+    expect(timed(events)).toEqual(['calendar.appointment.hasStarted']);
+    await advanceTo(END - 1);
+    expect(timed(events)).toEqual(['calendar.appointment.hasStarted']);
+    await advanceTo(END + 60 * 60 * 1000);
+    expect(timed(events)).toEqual(['calendar.appointment.hasStarted', 'calendar.appointment.hasEnded']);
+    const started = events.find((e) => e.type === 'calendar.appointment.hasStarted')!;
+    expect(started.trigger).toEqual({
+      source: 'connect',
+      apiTokenId: seeded.organizations[0]!.tokens.write!.id,
+      memberId: null,
+    });
+    expect(started.payload).toMatchObject({
+      booking: { resourceId: ID.roomOne, startDateTime: body.startDateTime },
+    });
+    await service.close();
+  });
+
+  it('deleting a booking before its start fires neither and removes its jobs', async () => {
+    const service = await start();
+    await service.admin.seed(fixture);
+    const created = await (
+      await call(service, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)
+    ).json();
+    expect(
+      (await call(service, 'DELETE', `/connect/calendar_bookings/${created.id}`, TOKEN.admin)).status,
+    ).toBe(204);
+    await advanceTo(END + 1000);
+    expect(timed(events)).toEqual([]);
+    expect(await service.storage.transaction((tx) => tx.jobs.nextRunAt())).toBeNull();
+    await service.close();
+  });
+
+  it('a service restarted from a persisted file still fires pending jobs, once', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'leadbook-sched-')), 'data.sqlite');
+    const first = await start({ storage: await createSqlJsStorage({ file }) });
+    await first.admin.seed(fixture);
+    expect((await call(first, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)).status).toBe(201);
+    await first.close();
+    // Down over the start time: the overdue job fires at once on restart, the other at its time.
+    vi.setSystemTime(START + 5 * 60 * 1000);
+    const second = await start({ storage: await createSqlJsStorage({ file }) });
+    await advanceTo(Date.now());
+    expect(timed(events)).toEqual(['calendar.appointment.hasStarted']);
+    await advanceTo(END + 1000);
+    expect(timed(events)).toEqual(['calendar.appointment.hasStarted', 'calendar.appointment.hasEnded']);
+    await second.close();
+    const third = await start({ storage: await createSqlJsStorage({ file }) });
+    await advanceTo(END + 2 * 60 * 60 * 1000);
+    expect(timed(events)).toHaveLength(2);
+    await third.close();
+  });
+});
