@@ -20,3 +20,4 @@ export * from './params';
 export * from './operations';
 export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from './openapi';
 export * from './fixture';
+export * from './form';

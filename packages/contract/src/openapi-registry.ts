@@ -14,6 +14,7 @@ import {
   IngressErrorSchema,
   PublicFormErrorSchema,
 } from './errors';
+import { PublicFormConfigSchema } from './form';
 import { IngressBodySchema } from './ingress';
 import {
   AppointmentTypeResourceMappingSchema,
@@ -59,6 +60,7 @@ const entries: Array<[z.ZodTypeAny, string]> = [
   [PublicSlotSchema, 'PublicSlot'],
   [PublicSlotsResponseSchema, 'PublicSlotsResponse'],
   [PublicAppointmentTypeSchema, 'PublicAppointmentType'],
+  [PublicFormConfigSchema, 'PublicFormConfig'],
   [SubmitBodySchema, 'SubmitBody'],
   [SubmitResponseSchema, 'SubmitResponse'],
   [TelemetryBodySchema, 'TelemetryBody'],

@@ -9,6 +9,7 @@ import { type Scope } from './auth';
 import { AvailabilityQuerySchema, AvailabilityResponseSchema } from './availability';
 import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from './booking';
 import { CalendarDetailSchema, CalendarSchema } from './calendar';
+import { PublicFormConfigSchema } from './form';
 import { IngressBodySchema } from './ingress';
 import {
   AppointmentTypeResourceMappingSchema,
@@ -285,6 +286,14 @@ export const operations = {
     summary: 'List appointment types a form allows on a calendar',
     query: PublicAppointmentTypesQuerySchema,
     response: listOf(PublicAppointmentTypeSchema),
+    errorStatuses: publicErrors,
+  },
+  getPublicFormConfig: {
+    ...publicGet,
+    operationId: 'getPublicFormConfig',
+    path: '/public/forms/:id/config',
+    summary: 'Read the public configuration a widget needs (beyond SPEC)',
+    response: PublicFormConfigSchema,
     errorStatuses: publicErrors,
   },
   submitPublicForm: {

@@ -36,6 +36,7 @@ export const PublicSlotsQuerySchema = z
     end: DateTimeSchema,
     resourceId: UuidSchema.optional(),
     fieldId: z.string().min(1).optional().describe('The booking field whose allowlist applies'),
+    studioId: z.string().min(1).optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
   })
   .strict();
 
@@ -80,7 +81,11 @@ export type PublicSlotsResponse = z.infer<typeof PublicSlotsResponseSchema>;
 
 /** The query of `GET /public/forms/:id/appointment-types`. */
 export const PublicAppointmentTypesQuerySchema = z
-  .object({ calendarId: UuidSchema, fieldId: z.string().min(1).optional() })
+  .object({
+    calendarId: UuidSchema,
+    fieldId: z.string().min(1).optional(),
+    studioId: z.string().min(1).optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
+  })
   .strict();
 
 /** The query of `GET /public/forms/:id/appointment-types`. */

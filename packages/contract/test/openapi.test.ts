@@ -28,9 +28,16 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('lists the 17 Connect operations, the 5 public form operations and the ingress operation', () => {
+  it('lists the 17 Connect operations, the 5 public form operations (plus config) and the ingress operation', () => {
     expect(operationsOf('/connect/')).toHaveLength(17);
-    expect(operationsOf('/public/forms/')).toHaveLength(5);
+    expect(operationsOf('/public/forms/')).toEqual([
+      'GET /public/forms/{id}/availability getPublicFormAvailability',
+      'GET /public/forms/{id}/slots listPublicSlots',
+      'GET /public/forms/{id}/appointment-types listPublicAppointmentTypes',
+      'GET /public/forms/{id}/config getPublicFormConfig',
+      'POST /public/forms/{id}/submit submitPublicForm',
+      'POST /public/forms/{id}/telemetry sendPublicFormTelemetry',
+    ]);
     expect(operationsOf('/public/ingress_webhooks/')).toEqual([
       'POST /public/ingress_webhooks/{id} pushIngressWebhook',
     ]);
@@ -38,7 +45,7 @@ describe('OpenAPI document', () => {
       'DELETE /connect/calendar_bookings/{id} deleteCalendarBooking',
     );
     expect(operationsOf('/connect/')).toContain('PATCH /connect/table_entries/{id} updateTableEntry');
-    expect(Object.keys(operations)).toHaveLength(23);
+    expect(Object.keys(operations)).toHaveLength(24);
   });
 
   it('declares bearerAuth on Connect paths, the ingress header scheme, and nothing on public forms', () => {

@@ -7,6 +7,13 @@ export { createConnectService, type ConnectService, type ConnectServiceOptions }
 export type { AdminApi, ConsoleActionOptions } from './admin';
 export type { ApiTokenSummary, CreatedApiToken } from './admin/organizations';
 export type { CreatedTable } from './admin/pools';
+export type {
+  CreatedIngressWebhook,
+  IngressAdminApi,
+  IngressWebhookInput,
+  IngressWebhookSummary,
+  RotatedIngressToken,
+} from './admin/ingress';
 export type { SeedResult, SeededOrganization } from './admin/seed';
 export {
   createSqlJsStorage,

@@ -12,12 +12,23 @@ import { silentLogger, systemClock, type Clock, type Logger, type ServiceContext
 import { createEventBus, type ServiceEvents } from './events/bus';
 import { parseBodyLimit } from './http/body-limit';
 import { connectRoutes } from './http/connect-routes';
+import { publicFormRoutes } from './http/public-form-routes';
+import { createRateLimiters, type RateLimitOptions } from './http/rate-limit';
+import { storageTelemetrySink, type TelemetrySink } from './usecases/public-forms/telemetry';
+import { ingressRoutes } from './http/ingress-routes';
 import { createExpressRouter } from './http/express';
 import { createFetchHandler, type FetchHandler } from './http/fetch';
 import type { Scheduler } from './ports/scheduler';
 import type { StorageAdapter } from './ports/storage';
 import { pruneIdempotency } from './usecases/bookings';
-import { createScheduledEventHandler } from './usecases/scheduled-events';
+import { createJobRouter } from './usecases/jobs';
+import { appointmentJobHandlers } from './usecases/scheduled-events';
+import { webhookJobHandlers } from './usecases/webhook-delivery';
+import {
+  createHttpCaptchaVerifier,
+  type HttpCaptchaVerifierOptions,
+} from './adapters/captcha/http-captcha-verifier';
+import type { CaptchaVerifier } from './ports/captcha';
 
 /** Options of {@link createConnectService}. */
 export interface ConnectServiceOptions {
@@ -31,6 +42,21 @@ export interface ConnectServiceOptions {
   logger?: Logger;
   /** Largest accepted request body, in bytes or as `'100kb'`/`'1mb'`. Default: 100 KiB. */
   bodyLimit?: number | string;
+  /** Captcha verification of form submissions. Default: the HTTP verifier with the providers' URLs. */
+  captcha?: CaptchaVerifier | HttpCaptchaVerifierOptions;
+  /** Public form rate limits (30/min GET, 5/min submit, 120/min telemetry per form and client IP). */
+  rateLimit?: RateLimitOptions;
+  /** Where widget telemetry goes. Default: storage, keeping the newest 1000 events per form. */
+  telemetrySink?: TelemetrySink;
+  /** Outgoing webhook delivery. */
+  webhooks?: {
+    /** Allow URLs resolving to loopback, private or link-local addresses. Default: false. */
+    allowPrivateUrls?: boolean;
+    /** The fetch implementation. Default: the global fetch. */
+    fetch?: typeof fetch;
+    /** Per-attempt timeout in milliseconds. Default: 10000. */
+    timeoutMs?: number;
+  };
 }
 
 /** A running service. */
@@ -79,9 +105,29 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   const storage = options.storage ?? (await createSqlJsStorage({ logger }));
   const scheduler = options.scheduler ?? createTimerScheduler({ storage, clock, logger });
   const events = createEventBus(logger);
-  const ctx: ServiceContext = { storage, clock, logger, events, scheduler, newId: randomUUID };
+  const captcha =
+    options.captcha && 'verify' in options.captcha
+      ? options.captcha
+      : createHttpCaptchaVerifier(options.captcha);
+  const webhooks = {
+    allowPrivateUrls: options.webhooks?.allowPrivateUrls ?? false,
+    fetch: options.webhooks?.fetch ?? fetch,
+    timeoutMs: options.webhooks?.timeoutMs ?? 10_000,
+  };
+  const ctx: ServiceContext = {
+    storage,
+    clock,
+    logger,
+    events,
+    scheduler,
+    newId: randomUUID,
+    captcha,
+    webhooks,
+  };
 
-  const routes = [...connectRoutes(ctx)];
+  const limiters = createRateLimiters(options.rateLimit);
+  const telemetrySink = options.telemetrySink ?? storageTelemetrySink(ctx);
+  const routes = [...connectRoutes(ctx), ...publicFormRoutes(ctx, telemetrySink), ...ingressRoutes(ctx)];
   let router: Router | undefined;
   await pruneIdempotency(ctx);
 
@@ -91,16 +137,18 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   const started = new Promise<void>((resolve) => {
     setImmediate(() => {
       if (closed) return resolve();
-      scheduler.start(createScheduledEventHandler(ctx)).then(resolve, (error: unknown) => {
-        logger.error('scheduler failed to start', { error: String(error) });
-        resolve();
-      });
+      scheduler
+        .start(createJobRouter(ctx, { ...appointmentJobHandlers(ctx), ...webhookJobHandlers(ctx) }))
+        .then(resolve, (error: unknown) => {
+          logger.error('scheduler failed to start', { error: String(error) });
+          resolve();
+        });
     });
   });
 
   return {
-    express: () => (router ??= createExpressRouter(ctx, routes, bodyLimit)),
-    fetch: createFetchHandler(ctx, routes, bodyLimit),
+    express: () => (router ??= createExpressRouter(ctx, routes, bodyLimit, limiters)),
+    fetch: createFetchHandler(ctx, routes, bodyLimit, limiters),
     admin: createAdminApi(ctx),
     events: { on: events.on },
     storage,

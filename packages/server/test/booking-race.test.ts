@@ -12,7 +12,7 @@ const shuffle = <T>(items: T[]) => {
 };
 const WEEK = 7 * 24 * 60 * 60 * 1000;
 
-describe('booking race through the HTTP layer (Express over loopback)', () => {
+describe('booking race through the HTTP layer (Express over loopback)', { timeout: 120_000 }, () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness('express');

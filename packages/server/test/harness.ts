@@ -18,6 +18,8 @@ export interface CallOptions {
   /** Sent as-is instead of JSON-encoding `body`. */
   rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
+  /** The client IP the fetch adapter is told (Express sees the socket's address). */
+  clientIp?: string;
 }
 
 export interface CallResult {
@@ -39,14 +41,17 @@ export interface Harness {
 export async function createHarness(
   kind: AdapterKind,
   options: ConnectServiceOptions = {},
+  host: { trustProxy?: boolean } = {},
 ): Promise<Harness> {
   const service = await createConnectService(options);
   const seeded = await service.admin.seed(fixture);
   let base = 'http://service.test';
-  let send: (request: Request) => Promise<Response> = (request) => service.fetch(request);
+  let send: (request: Request, clientIp?: string) => Promise<Response> = (request, clientIp) =>
+    service.fetch(request, { clientIp: clientIp ?? '203.0.113.1' });
   let server: ReturnType<ReturnType<typeof express>['listen']> | undefined;
   if (kind === 'express') {
     const app = express();
+    app.set('trust proxy', host.trustProxy ?? false);
     app.use(service.express());
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
@@ -56,14 +61,14 @@ export async function createHarness(
   return {
     service,
     seeded,
-    async call(method, path, { token, body, rawBody, headers = {} } = {}) {
+    async call(method, path, { token, body, rawBody, headers = {}, clientIp } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
       if (rawBody !== undefined || body !== undefined) {
         init.body = (rawBody ?? JSON.stringify(body)) as BodyInit;
         (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
       }
-      const response = await send(new Request(`${base}${path}`, init));
+      const response = await send(new Request(`${base}${path}`, init), clientIp);
       const text = await response.text();
       let json: unknown;
       try {

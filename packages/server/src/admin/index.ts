@@ -11,6 +11,7 @@ import type {
   CalendarInput,
   CreateTableEntryBody,
   CustomFieldInput,
+  FormInput,
   LeadStateInput,
   OrganizationInput,
   PatchTableEntryBody,
@@ -27,6 +28,8 @@ import type { ServiceContext } from '../core/context';
 import { runUnit } from '../core/unit-of-work';
 import { createEntry, updateEntry } from '../usecases/leads';
 import * as catalog from './catalog';
+import * as forms from './forms';
+import { createIngressAdmin } from './ingress';
 import * as orgs from './organizations';
 import * as pools from './pools';
 import { seed, type SeedResult } from './seed';
@@ -155,6 +158,37 @@ export function createAdminApi(ctx: ServiceContext) {
         patch: PatchTableEntryBody,
         options?: ConsoleActionOptions,
       ): Promise<TableEntry> => updateEntry(ctx, organizationId, id, patch, consoleTrigger(options)),
+    },
+    /** Ingress webhooks: tokens shown once, rotation, delete. */
+    ingressWebhooks: createIngressAdmin(ctx),
+    /** Public forms. */
+    forms: {
+      /** Creates a form (unpublished unless `published: true`); the webhook secret is generated. */
+      create: (organizationId: string, input: FormInput) =>
+        unit((tx) => forms.createFormTx(ctx, tx, organizationId, input)),
+      /** Replaces a form's settings. */
+      update: (organizationId: string, id: string, input: FormInput) =>
+        unit((tx) => forms.updateFormTx(ctx, tx, organizationId, id, input)),
+      /** Publishes a form. */
+      publish: (organizationId: string, id: string) =>
+        unit((tx) => forms.setFormPublishedTx(ctx, tx, organizationId, id, true)),
+      /** Unpublishes a form: its public endpoints answer 404. */
+      unpublish: (organizationId: string, id: string) =>
+        unit((tx) => forms.setFormPublishedTx(ctx, tx, organizationId, id, false)),
+      /** The form (console view, with secrets), or null. */
+      get: (organizationId: string, id: string) => unit((tx) => tx.forms.get(organizationId, id)),
+      /** Deletes a form. */
+      delete: (organizationId: string, id: string) =>
+        unit((tx) => forms.deleteFormTx(tx, organizationId, id)),
+      /** The form's submissions, oldest first. */
+      submissions: (organizationId: string, formId: string) =>
+        unit((tx) => tx.formSubmissions.list(organizationId, { formId })),
+      /** The form's outgoing webhook deliveries with their attempts, oldest first. */
+      deliveries: (organizationId: string, formId: string) =>
+        unit((tx) => tx.webhookDeliveries.list(organizationId, { formId })),
+      /** The form's most recent telemetry events, newest first. */
+      telemetry: (organizationId: string, formId: string, options?: { limit?: number }) =>
+        unit((tx) => tx.telemetry.list(organizationId, formId, options)),
     },
     /** The activity log. */
     activity: {

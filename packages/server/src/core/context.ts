@@ -5,6 +5,7 @@
  */
 import type { Repositories, StorageAdapter } from '../ports/storage';
 import type { EventBus } from '../events/bus';
+import type { CaptchaVerifier } from '../ports/captcha';
 import type { Scheduler } from '../ports/scheduler';
 
 /** A source of the current time. Tests inject a fake one. */
@@ -31,6 +32,16 @@ export interface Logger {
 /** A logger that drops everything (the default: an embedded library stays quiet). */
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
+/** How outgoing webhooks are delivered. */
+export interface WebhookSettings {
+  /** Allow URLs that resolve to loopback, private or link-local addresses (tests, private networks). */
+  allowPrivateUrls: boolean;
+  /** The fetch implementation deliveries use. */
+  fetch: typeof fetch;
+  /** Per-attempt timeout in milliseconds. */
+  timeoutMs: number;
+}
+
 /** What use cases need: storage, time, ids, logging, events and the scheduler. */
 export interface ServiceContext {
   /** The storage adapter. */
@@ -45,6 +56,10 @@ export interface ServiceContext {
   readonly scheduler: Scheduler;
   /** A new UUID. */
   newId(): string;
+  /** Verifies captcha tokens of form submissions. */
+  readonly captcha: CaptchaVerifier;
+  /** Outgoing webhook delivery settings. */
+  readonly webhooks: WebhookSettings;
 }
 
 /** The current time as an ISO-8601 UTC string. */

@@ -11,6 +11,8 @@ import { ServiceError } from '../core/errors';
 import { errorResponse, surfaceOf, type RawResponse } from './envelope';
 import { invokeRoute, type RawRequest } from './invoke';
 import { requestIdFor } from './request-id';
+import { corsHeaders, preflightHeaders } from './cors';
+import type { RateLimiter, RateLimitName } from './rate-limit';
 import type { Route } from './route';
 
 const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', DELETE: 'delete' } as const;
@@ -19,6 +21,12 @@ function write(res: Response, out: RawResponse) {
   res.status(out.status).set(out.headers);
   if (out.body === undefined) res.end();
   else res.send(Buffer.from(out.body, 'utf8'));
+}
+
+// Lets a browser read a 429 of the rate limiter, which answers before the form is loaded.
+function corsOnLimit(req: Request, res: Response, next: NextFunction) {
+  res.set(corsHeaders(req.get('origin')));
+  next();
 }
 
 function toRaw(req: Request): RawRequest {
@@ -42,13 +50,27 @@ export function createExpressRouter(
   ctx: ServiceContext,
   routes: readonly Route[],
   bodyLimit: number,
+  limiters?: Record<RateLimitName, RateLimiter>,
 ): Router {
   const router = express.Router();
   const rawBody = express.raw({ type: () => true, limit: bodyLimit });
+  // CORS preflight of the public form API accepts every origin (SPEC 5.3).
+  router.options('/public/forms/{*rest}', (req: Request, res: Response) => {
+    res
+      .status(204)
+      .set(preflightHeaders(req.get('origin'), req.get('access-control-request-headers')))
+      .end();
+  });
   for (const route of routes) {
-    router[METHODS[route.method]](route.path, rawBody, (req: Request, res: Response, next: NextFunction) => {
-      invokeRoute(ctx, route, toRaw(req)).then((out) => write(res, out), next);
-    });
+    const limiter = route.rateLimit && limiters?.[route.rateLimit];
+    const before = limiter ? [corsOnLimit, limiter.express, rawBody] : [rawBody];
+    router[METHODS[route.method]](
+      route.path,
+      ...before,
+      (req: Request, res: Response, next: NextFunction) => {
+        invokeRoute(ctx, route, toRaw(req)).then((out) => write(res, out), next);
+      },
+    );
   }
   // Unknown paths of our surfaces answer in their envelope; everything else passes to the host.
   router.use((req: Request, res: Response, next: NextFunction) => {

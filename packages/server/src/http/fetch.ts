@@ -8,7 +8,9 @@ import { ErrorMessages } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { BodyTooLargeError, readLimited } from './body-limit';
-import { errorResponse, surfaceOf, type RawResponse } from './envelope';
+import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
+import { errorResponse, jsonResponse, surfaceOf, type RawResponse } from './envelope';
+import { TOO_MANY_REQUESTS_BODY, type RateLimiter, type RateLimitName } from './rate-limit';
 import { invokeRoute } from './invoke';
 import { requestIdFor } from './request-id';
 import type { Route } from './route';
@@ -59,12 +61,21 @@ export function createFetchHandler(
   ctx: ServiceContext,
   routes: readonly Route[],
   bodyLimit: number,
+  limiters?: Record<RateLimitName, RateLimiter>,
 ): FetchHandler {
   const compiled = routes.map(compile);
   return async (request, info = {}) => {
     const url = new URL(request.url);
     const requestId = requestIdFor(request.headers.get('x-request-id') ?? undefined);
     const method = request.method.toUpperCase();
+    const origin = request.headers.get('origin') ?? undefined;
+    if (method === 'OPTIONS' && isPublicFormPath(url.pathname)) {
+      const headers = preflightHeaders(
+        origin,
+        request.headers.get('access-control-request-headers') ?? undefined,
+      );
+      return new Response(null, { status: 204, headers });
+    }
     let match: { route: Route; params: Record<string, string> } | undefined;
     for (const candidate of compiled) {
       if (candidate.route.method !== method) continue;
@@ -81,6 +92,17 @@ export function createFetchHandler(
       return toResponse(
         errorResponse(surface, new ServiceError('notFound', ErrorMessages.notFound), ctx.logger, requestId),
       );
+    }
+    let limitHeaders: Record<string, string> = {};
+    const limiter = match.route.rateLimit && limiters?.[match.route.rateLimit];
+    if (limiter) {
+      const verdict = await limiter.check(match.params['id'] ?? '', info.clientIp);
+      limitHeaders = { ...corsHeaders(origin), ...verdict.headers };
+      if (verdict.limited) {
+        return toResponse(
+          jsonResponse(429, TOO_MANY_REQUESTS_BODY, { ...limitHeaders, 'x-request-id': requestId }),
+        );
+      }
     }
     let body: Uint8Array | undefined;
     try {
@@ -102,6 +124,6 @@ export function createFetchHandler(
       clientIp: info.clientIp,
       requestId,
     });
-    return toResponse(out);
+    return toResponse({ ...out, headers: { ...limitHeaders, ...out.headers } });
   };
 }

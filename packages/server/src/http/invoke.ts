@@ -1,6 +1,6 @@
 /**
- * The request pipeline shared by the Express and fetch adapters: auth, JSON parsing, validation,
- * the handler, and the error envelope.
+ * The request pipeline shared by the Express and fetch adapters: auth, the route's guard, JSON
+ * parsing, validation, the handler, and the error envelope.
  *
  * @module
  */
@@ -76,12 +76,17 @@ function validate(
 
 /** Runs one route for one request and returns the response to write; never throws. */
 export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawRequest): Promise<RawResponse> {
-  const base = { 'x-request-id': raw.requestId };
+  let base: Record<string, string> = { 'x-request-id': raw.requestId };
   try {
     let auth: AuthContext | undefined;
     if (route.surface === 'connect' && route.scope) {
       auth = await authenticate(ctx, raw.headers.get('authorization'));
       requireScope(auth, route.scope);
+    }
+    if (route.guard) {
+      const { params, headers, clientIp, requestId } = raw;
+      const extra = await route.guard({ params, headers, clientIp, requestId });
+      if (extra) base = { ...extra, ...base };
     }
     const issues: ValidationIssue[] = [];
     const params = validate(route.params, raw.params, 'params', issues);
@@ -104,7 +109,8 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       return jsonResponse(result.status, result.body, { ...base, ...result.headers });
     return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base);
   } catch (error) {
-    return errorResponse(route.surface, error, ctx.logger, raw.requestId);
+    const response = errorResponse(route.surface, error, ctx.logger, raw.requestId);
+    return { ...response, headers: { ...base, ...response.headers } };
   }
 }
 

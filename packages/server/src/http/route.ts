@@ -32,6 +32,25 @@ export interface HandlerInput<P = unknown, Q = unknown, B = unknown> {
   requestId: string;
 }
 
+/** What a route's {@link RouteGuard} receives: the request before any parsing or validation. */
+export interface GuardInput {
+  /** Path parameters as matched, not validated. */
+  params: Readonly<Record<string, string>>;
+  /** Request headers. */
+  headers: HeaderReader;
+  /** The client IP as the host resolved it (Express `trust proxy`). */
+  clientIp: string | undefined;
+  /** The request id echoed in `x-request-id`. */
+  requestId: string;
+}
+
+/**
+ * A check that runs before the body is parsed and validated, for answers that must win over a 400
+ * (an unknown resource's 404, a bad credential's 401). It rejects by throwing a `ServiceError`; it
+ * may return headers (such as CORS) that every later answer of the request carries.
+ */
+export type RouteGuard = (input: GuardInput) => Promise<void | Record<string, string>>;
+
 /** A handler's answer when it needs a status or headers other than the route's defaults. */
 export class RouteResult {
   /** Wraps a body with an explicit status and headers. */
@@ -60,6 +79,10 @@ export interface Route {
   body?: z.ZodTypeAny | undefined;
   /** Status of a plain (non-{@link RouteResult}) answer. */
   successStatus: number;
+  /** Runs after Connect auth and before parsing and validation; see {@link RouteGuard}. */
+  guard?: RouteGuard | undefined;
+  /** The public form rate limit this route counts against. */
+  rateLimit?: 'read' | 'submit' | 'telemetry' | undefined;
   /** The handler. */
   handle(input: HandlerInput<never, never, never>): Promise<unknown>;
 }
@@ -76,6 +99,7 @@ export function route<O extends OperationDefinition>(
   ) => Promise<
     O['response'] extends z.ZodTypeAny ? z.input<O['response']> | RouteResult : void | RouteResult
   >,
+  options: { guard?: RouteGuard } = {},
 ): Route {
   return {
     method: operation.method,
@@ -86,6 +110,7 @@ export function route<O extends OperationDefinition>(
     query: operation.query,
     body: operation.body,
     successStatus: operation.successStatus,
+    guard: options.guard,
     handle: handle as Route['handle'],
   };
 }

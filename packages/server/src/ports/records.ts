@@ -10,6 +10,7 @@ import type {
   AppointmentTypeResourceMapping,
   Calendar,
   CustomField,
+  Form,
   LeadState,
   Resource,
   ResourceCalendarMapping,
@@ -21,6 +22,7 @@ import type {
   Table,
   TableDataSchema,
   TableEntry,
+  TelemetryEvent,
   TriggerContext,
 } from '@leadbook/contract';
 
@@ -150,4 +152,95 @@ export interface IdempotencyRecord {
   body: unknown;
   /** When the first answer was stored (ISO-8601). */
   createdAt: string;
+}
+
+/** A public form (the contract's `Form`). */
+export type FormRecord = Form;
+
+/** One accepted form submission. */
+export interface FormSubmissionRecord {
+  /** Submission id (returned as `submissionId`). */
+  id: string;
+  /** Owning organization. */
+  organizationId: string;
+  /** The form. */
+  formId: string;
+  /** The resolved studio, if the form has studios. */
+  studioId: string | null;
+  /** The validated, normalised values by field id (hidden fields dropped). */
+  data: Record<string, unknown>;
+  /** The lead created, or null for webhook-only forms. */
+  entryId: string | null;
+  /** The booking created, or null. */
+  bookingId: string | null;
+  /** Receipt time (ISO-8601). */
+  createdAt: string;
+}
+
+/** One delivery attempt of an outgoing webhook. */
+export interface WebhookAttempt {
+  /** When it was made (ISO-8601). */
+  at: string;
+  /** The HTTP status, or null for a network failure or timeout. */
+  status: number | null;
+  /** What went wrong, when it failed. */
+  error: string | null;
+}
+
+/** An outgoing webhook delivery and its attempts. */
+export interface WebhookDeliveryRecord {
+  /** Delivery id; also the `webhook-id` header, the same on every attempt. */
+  id: string;
+  /** Owning organization. */
+  organizationId: string;
+  /** The form whose submission is delivered. */
+  formId: string;
+  /** The submission. */
+  submissionId: string;
+  /** Target URL. */
+  url: string;
+  /** The JSON body sent on every attempt. */
+  payload: unknown;
+  /** `pending` until a 2xx (`succeeded`), a 410 (`gone`) or the last retry (`failed`). */
+  status: 'pending' | 'succeeded' | 'failed' | 'gone';
+  /** Attempts so far, oldest first. */
+  attempts: WebhookAttempt[];
+  /** When the next attempt is due (epoch ms), or null when none is. */
+  nextAttemptAt: number | null;
+  /** Creation time (ISO-8601). */
+  createdAt: string;
+  /** Last change (ISO-8601). */
+  updatedAt: string;
+}
+
+/** An ingress webhook bound to one pool. Only the SHA-256 digest of its token is stored. */
+export interface IngressWebhookRecord {
+  /** Webhook id (the `:id` of the ingress URL). */
+  id: string;
+  /** Owning organization. */
+  organizationId: string;
+  /** The bound pool. */
+  tableId: string;
+  /** A label for the console. */
+  name: string;
+  /** Hex SHA-256 digest of the current token. */
+  digest: string;
+  /** Creation time (ISO-8601). */
+  createdAt: string;
+  /** Last rotation time, or null. */
+  rotatedAt: string | null;
+}
+
+/** One telemetry event of a form widget, as received. */
+export interface TelemetryRecord {
+  /** Record id. */
+  id: string;
+  /** Owning organization. */
+  organizationId: string;
+  /** The form. */
+  formId: string;
+  /** The event as sent. */
+  event: TelemetryEvent;
+  /** Receipt time (ISO-8601). */
+  receivedAt: string;
 }

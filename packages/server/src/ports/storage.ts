@@ -16,7 +16,10 @@ import type {
   BookingRecord,
   CalendarRecord,
   CustomFieldRecord,
+  FormRecord,
+  FormSubmissionRecord,
   IdempotencyRecord,
+  IngressWebhookRecord,
   JobRecord,
   LeadStateRecord,
   OrganizationRecord,
@@ -27,6 +30,8 @@ import type {
   TableEntryRecord,
   TableRecord,
   TableSchemaRecord,
+  TelemetryRecord,
+  WebhookDeliveryRecord,
 } from './records';
 
 /** Organizations. */
@@ -176,6 +181,37 @@ export interface IdempotencyRepository {
   deleteOlderThan(createdBefore: string): Promise<number>;
 }
 
+/** A scoped repository whose ids are also looked up without the organization (public URLs). */
+export interface PubliclyAddressed<
+  T extends { id: string; organizationId: string },
+  F = object,
+> extends ScopedRepository<T, F> {
+  /** The record with this id in any organization, or null (public endpoints know only the id). */
+  find(id: string): Promise<T | null>;
+}
+
+/** Public forms. */
+export type FormRepository = PubliclyAddressed<FormRecord>;
+/** Ingress webhooks, filterable by pool. */
+export type IngressWebhookRepository = PubliclyAddressed<IngressWebhookRecord, { tableId?: string }>;
+/** Form submissions, filterable by form. */
+export type FormSubmissionRepository = ScopedRepository<FormSubmissionRecord, { formId?: string }>;
+/** Outgoing webhook deliveries, filterable by form and submission. */
+export type WebhookDeliveryRepository = ScopedRepository<
+  WebhookDeliveryRecord,
+  { formId?: string; submissionId?: string }
+>;
+
+/** Widget telemetry, kept bounded. */
+export interface TelemetryRepository {
+  /** Stores events. */
+  append(records: readonly TelemetryRecord[]): Promise<void>;
+  /** The form's most recent events, newest first. */
+  list(organizationId: string, formId: string, options?: { limit?: number }): Promise<TelemetryRecord[]>;
+  /** Deletes all but the newest `keep` events of the form; returns how many were deleted. */
+  trim(organizationId: string, formId: string, keep: number): Promise<number>;
+}
+
 /** Every repository, as seen inside one transaction. */
 export interface Repositories {
   /** Organizations. */
@@ -216,6 +252,16 @@ export interface Repositories {
   jobs: JobRepository;
   /** Idempotent answers. */
   idempotency: IdempotencyRepository;
+  /** Public forms. */
+  forms: FormRepository;
+  /** Form submissions. */
+  formSubmissions: FormSubmissionRepository;
+  /** Outgoing webhook deliveries. */
+  webhookDeliveries: WebhookDeliveryRepository;
+  /** Ingress webhooks. */
+  ingressWebhooks: IngressWebhookRepository;
+  /** Widget telemetry. */
+  telemetry: TelemetryRepository;
 }
 
 /** Options of one transaction. */

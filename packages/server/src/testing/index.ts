@@ -9,3 +9,9 @@ export {
   type ConformanceSkip,
   type StorageConformanceOptions,
 } from './storage-conformance';
+export {
+  runSchedulerConformance,
+  type SchedulerConformanceOptions,
+  type SchedulerInstance,
+  type SchedulerUnderTest,
+} from './scheduler-conformance';

@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 import type { StorageAdapter } from '../ports/storage';
 import type { ConformanceSkip } from './storage-conformance/harness';
 import { registerBookingTests } from './storage-conformance/bookings';
+import { registerFormTests } from './storage-conformance/forms';
 import { ConformanceHarness } from './storage-conformance/harness';
 import { registerLeadTests } from './storage-conformance/leads';
 import { registerScopedTests } from './storage-conformance/scoped-cases';
@@ -55,6 +56,7 @@ export function runStorageConformance(options: StorageConformanceOptions): void 
     registerLeadTests(harness);
     registerBookingTests(harness);
     registerSystemTests(harness);
+    registerFormTests(harness);
     registerTransactionTests(harness);
     harness.checkSkips();
   });

@@ -23,11 +23,22 @@ import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } 
 
 const IDEMPOTENCY_SCOPE = 'createCalendarBooking';
 
+/** Options of a booking write. */
+export interface BookingOptions {
+  /** Only resource slots marked publicly bookable count (form submissions). */
+  publicOnly?: boolean;
+}
+
 const invalid = (path: string, message: string) =>
   validationError(message, [{ path, message } satisfies ValidationIssue]);
 
 /** The planner checks: the interval must be a candidate of a slot of the resource, with room left. */
-async function checkPlannerSlot(tx: Repositories, org: string, body: CreateCalendarBookingBody) {
+async function checkPlannerSlot(
+  tx: Repositories,
+  org: string,
+  body: CreateCalendarBookingBody,
+  publicOnly: boolean,
+) {
   if (!body.resourceId)
     throw invalid('resourceId', 'resourceId is required for organizations on the resource planner');
   if (!body.appointmentTypeId) {
@@ -51,6 +62,7 @@ async function checkPlannerSlot(tx: Repositories, org: string, body: CreateCalen
     startMs,
     endMs,
     resourceId: body.resourceId,
+    publicOnly,
   });
   if (!loaded.resources.has(body.resourceId)) {
     throw invalid('resourceId', 'The resource is not mapped to this calendar and appointment type');
@@ -97,11 +109,12 @@ async function insertBooking(
   org: OrganizationRecord,
   body: CreateCalendarBookingBody,
   trigger: TriggerContext,
+  options: BookingOptions,
 ) {
   const entryId = body.entryId ?? body.tableEntryId ?? null;
   if (entryId && !(await tx.entries.get(org.id, entryId))) throw notFound('Lead entry');
   const slot = org.resourcePlanner
-    ? await checkPlannerSlot(tx, org.id, body)
+    ? await checkPlannerSlot(tx, org.id, body, options.publicOnly ?? false)
     : await checkLegacy(tx, org.id, body);
   const record: BookingRecord = {
     id: ctx.newId(),
@@ -163,10 +176,11 @@ export async function createBookingTx(
   orgId: string,
   body: CreateCalendarBookingBody,
   trigger: TriggerContext,
+  options: BookingOptions = {},
 ) {
   const org = await tx.organizations.get(orgId);
   if (!org) throw notFound('Organization');
-  return insertBooking(ctx, tx, emit, org, body, trigger);
+  return insertBooking(ctx, tx, emit, org, body, trigger, options);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { CalendarBooking, TriggerContext } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
 import { runUnit } from '../core/unit-of-work';
 import type { JobHandler } from '../ports/scheduler';
+import type { JobHandlers } from './jobs';
 
 /** Job types of the appointment timers. */
 export const APPOINTMENT_JOB_TYPES = {
@@ -27,13 +28,9 @@ export interface AppointmentJobPayload {
 export const appointmentJobKey = (bookingId: string, kind: keyof typeof APPOINTMENT_JOB_TYPES) =>
   `booking:${bookingId}:${kind}`;
 
-/** Creates the handler that turns due appointment jobs into events. */
-export function createScheduledEventHandler(ctx: ServiceContext): JobHandler {
-  return async (job) => {
-    if (job.type !== APPOINTMENT_JOB_TYPES.hasStarted && job.type !== APPOINTMENT_JOB_TYPES.hasEnded) {
-      ctx.logger.warn('unknown job type', { type: job.type, key: job.key });
-      return;
-    }
+/** The job handlers that turn due appointment timers into events, by job type. */
+export function appointmentJobHandlers(ctx: ServiceContext): JobHandlers {
+  const handler: JobHandler = async (job) => {
     const { booking, trigger } = job.payload as AppointmentJobPayload;
     await runUnit(ctx, async (tx, emit) => {
       // A booking deleted meanwhile fires nothing, even if its job was not cancelled in time.
@@ -43,4 +40,5 @@ export function createScheduledEventHandler(ctx: ServiceContext): JobHandler {
       });
     });
   };
+  return { [APPOINTMENT_JOB_TYPES.hasStarted]: handler, [APPOINTMENT_JOB_TYPES.hasEnded]: handler };
 }

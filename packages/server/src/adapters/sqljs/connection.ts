@@ -34,6 +34,7 @@ export function toStorageError(error: unknown, context: string): StorageError {
 export class SqlConnection implements SqlExecutor {
   private readonly statements = new Map<string, Statement>();
   private changes = 0;
+  private statementsRun = 0;
 
   /** Wraps an open database; call `applyPragmas()` once the image is known to be sound. */
   constructor(private readonly db: Database) {}
@@ -76,6 +77,7 @@ export class SqlConnection implements SqlExecutor {
 
   /** Runs one or more statements without parameters (DDL, `BEGIN`, `COMMIT`). */
   exec(sql: string): void {
+    this.statementsRun++;
     try {
       this.db.exec(sql);
     } catch (error) {
@@ -86,6 +88,15 @@ export class SqlConnection implements SqlExecutor {
   /** Rows changed through `run` since the connection opened; tells whether a transaction wrote. */
   totalChanges(): number {
     return this.changes;
+  }
+
+  /**
+   * SQL statements executed since the connection opened: one per `all`, `get`, `run` and `control`
+   * call, and one per `exec` call (whatever the number of statements its text holds). Failed
+   * statements count too. For benchmarks and diagnostics; read it as a difference between two calls.
+   */
+  statementCount(): number {
+    return this.statementsRun;
   }
 
   /** A consistent image of the database file. Call between transactions only. */
@@ -109,6 +120,7 @@ export class SqlConnection implements SqlExecutor {
   }
 
   private withStatement<T>(sql: string, params: readonly SqlParam[], use: (statement: Statement) => T): T {
+    this.statementsRun++;
     let statement: Statement | undefined;
     try {
       statement = this.prepare(sql);

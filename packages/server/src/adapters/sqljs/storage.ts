@@ -40,6 +40,19 @@ export interface SqlJsStorage extends StorageAdapter {
   exportBytes(): Uint8Array;
   /** Writes pending changes to the file now (a no-op without `file`); rejects when the write fails. */
   flush(): Promise<void>;
+  /**
+   * How many SQL statements this adapter has executed since it was created, transaction control
+   * (`BEGIN`, `COMMIT`, `ROLLBACK`) and migrations included. For benchmarks and diagnostics: take
+   * the difference of two readings around the work to measure, with no other work running.
+   *
+   * @example
+   * ```ts
+   * const before = storage.statementCount();
+   * await storage.transaction((tx) => tx.calendars.list('org_1'));
+   * console.log(storage.statementCount() - before); // 3: BEGIN, SELECT, COMMIT
+   * ```
+   */
+  statementCount(): number;
 }
 
 /**
@@ -129,6 +142,9 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     },
     async flush() {
       await writer?.flush();
+    },
+    statementCount() {
+      return connection.statementCount();
     },
     close() {
       closing ??= (async () => {

@@ -6,6 +6,7 @@
  * @module
  */
 import { systemClock, silentLogger, type Clock, type Logger } from '../../core/context';
+import type { JobRecord } from '../../ports/records';
 import type { JobHandler, ScheduledJob, Scheduler } from '../../ports/scheduler';
 import type { StorageAdapter } from '../../ports/storage';
 
@@ -15,7 +16,7 @@ export interface TimerSchedulerOptions {
   storage: StorageAdapter;
   /** The clock (tests inject fake time). */
   clock?: Clock;
-  /** Where handler failures are logged. */
+  /** Where handler and storage failures are logged. */
   logger?: Logger;
   /** How many due jobs one wake-up runs before it re-arms (default 100). */
   batchSize?: number;
@@ -23,9 +24,20 @@ export interface TimerSchedulerOptions {
 
 // setTimeout takes at most a signed 32-bit delay; longer waits re-arm on wake-up.
 const MAX_DELAY_MS = 2_147_483_647;
+// After a storage failure the scheduler retries on its own, backing off up to a minute, so an
+// outage neither loses jobs nor floods the log.
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 60_000;
 
 /**
- * Creates the in-process scheduler.
+ * Creates the in-process scheduler. One timer is armed for the earliest stored job; when it fires,
+ * up to `batchSize` due jobs are claimed (deleted in a transaction) and run one after another, then
+ * the timer is re-armed. Storage failures while arming or firing are logged and retried with backoff;
+ * a handler that throws is logged and its job is not run again.
+ *
+ * `stop()` waits for the handler that is running, so do not await it inside a handler.
+ *
+ * @throws RangeError when `batchSize` is not a positive integer.
  *
  * @example
  * ```ts
@@ -36,93 +48,195 @@ const MAX_DELAY_MS = 2_147_483_647;
  */
 export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler {
   const { storage, clock = systemClock, logger = silentLogger, batchSize = 100 } = options;
+  if (!Number.isInteger(batchSize) || batchSize < 1) {
+    throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
+  }
+
   let handler: JobHandler | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | undefined;
   let stopped = true;
+  // Bumped by start() and stop(): a wake-up that began under an older session claims nothing more.
+  let session = 0;
+  // Bumped by every arm() and by stop(): only the latest arm may set the timer, so a slow read of
+  // an older state can never replace the timer a newer read set.
+  let armGeneration = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let draining: Promise<void> | undefined;
+  // A wake-up was asked for while one was running (a timer fired, or start() was called).
+  let wakeAgain = false;
+  let failures = 0;
+  const armsInFlight = new Set<Promise<void>>();
+
+  const setTimer = (delay: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void wake();
+    }, delay);
+    // A pending job must not keep the process alive.
+    timer.unref?.();
+  };
 
   const disarm = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
   };
 
-  async function arm(): Promise<void> {
-    disarm();
+  // Timer callbacks have nobody to throw to, so not even a failing logger may reject them.
+  const logError = (message: string, meta: Record<string, unknown>) => {
+    try {
+      logger.error(message, meta);
+    } catch {
+      // Nothing sensible is left to do.
+    }
+  };
+
+  const retryLater = (what: string, error: unknown) => {
     if (stopped) return;
-    const next = await storage.transaction((tx) => tx.jobs.nextRunAt());
-    if (next === null || stopped) return;
-    const delay = Math.min(Math.max(0, next - clock.now()), MAX_DELAY_MS);
-    disarm();
-    timer = setTimeout(() => void wake(), delay);
-    timer.unref?.();
+    const delay = Math.min(RETRY_MIN_MS * 2 ** failures, RETRY_MAX_MS);
+    failures += 1;
+    logError(`scheduler: ${what} failed; retrying`, { error: String(error), retryInMs: delay });
+    armGeneration += 1;
+    setTimer(delay);
+  };
+
+  async function readAndArm(generation: number): Promise<void> {
+    let next: number | null;
+    try {
+      next = await storage.transaction((tx) => tx.jobs.nextRunAt());
+    } catch (error) {
+      if (generation === armGeneration) retryLater('arming the timer', error);
+      return;
+    }
+    if (generation !== armGeneration || stopped) return;
+    failures = 0;
+    if (next === null) disarm();
+    else setTimer(Math.min(Math.max(0, next - clock.now()), MAX_DELAY_MS));
   }
 
-  async function runDue(): Promise<void> {
-    for (;;) {
+  /** Sets the timer for the earliest stored job. Never rejects: failures are logged and retried. */
+  function arm(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    const pending = readAndArm(++armGeneration);
+    armsInFlight.add(pending);
+    void pending.finally(() => armsInFlight.delete(pending));
+    return pending;
+  }
+
+  /** Claims a due job: deletes it and returns what is stored now, or null when it is gone or not due. */
+  function claim(key: string): Promise<JobRecord | null> {
+    return storage.transaction(
+      async (tx) => {
+        // Read again inside the transaction: the job may have been cancelled or rescheduled since
+        // it was listed, and a replaced job runs with its newest payload.
+        const current = await tx.jobs.get(key);
+        if (!current || current.runAt > clock.now()) return null;
+        return (await tx.jobs.delete(key)) ? current : null;
+      },
+      { lockKeys: [jobLockKey(key)] },
+    );
+  }
+
+  /** Runs one batch of due jobs; resolves false when storage failed (the rest stays stored). */
+  async function runBatch(): Promise<boolean> {
+    const run = handler;
+    const mySession = session;
+    const live = () => !stopped && session === mySession;
+    if (!run || !live()) return true;
+    try {
       const due = await storage.transaction((tx) => tx.jobs.listDue(clock.now(), batchSize));
-      if (due.length === 0 || stopped) return;
-      for (const record of due) {
-        // Claim before running: only the caller whose delete succeeds runs the job.
-        const claimed = await storage.transaction(async (tx) => {
-          const current = await tx.jobs.get(record.key);
-          if (!current || current.runAt !== record.runAt) return false;
-          return tx.jobs.delete(record.key);
-        });
-        if (!claimed || !handler) continue;
-        const job: ScheduledJob = {
-          key: record.key,
-          runAt: record.runAt,
-          type: record.type,
-          payload: record.payload,
-        };
-        try {
-          await handler(job);
-        } catch (error) {
-          logger.error('scheduled job failed', { key: job.key, type: job.type, error: String(error) });
-        }
+      for (const { key } of due) {
+        if (!live()) break;
+        const record = await claim(key);
+        if (record) await runJob(run, record);
       }
+    } catch (error) {
+      retryLater('running due jobs', error);
+      return false;
+    }
+    return true;
+  }
+
+  async function runJob(run: JobHandler, record: JobRecord): Promise<void> {
+    const job: ScheduledJob = {
+      key: record.key,
+      runAt: record.runAt,
+      type: record.type,
+      payload: record.payload,
+    };
+    try {
+      await run(job);
+    } catch (error) {
+      logError('scheduled job failed', { key: job.key, type: job.type, error: String(error) });
     }
   }
 
-  async function wake(): Promise<void> {
-    if (running) return running;
-    running = (async () => {
+  function wake(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (draining) {
+      // The running wake-up looks again before it finishes, so this request is never lost.
+      wakeAgain = true;
+      return draining;
+    }
+    draining = (async () => {
       try {
-        await runDue();
-      } catch (error) {
-        logger.error('scheduler wake-up failed', { error: String(error) });
+        do {
+          wakeAgain = false;
+          // After a storage failure runBatch has set a retry timer; that is the next wake-up.
+          if (!(await runBatch()) || stopped) return;
+          // A full batch leaves due jobs behind: arm() then sets a zero delay, which yields to the
+          // event loop before the next batch.
+          await arm();
+        } while (wakeAgain && !stopped);
       } finally {
-        running = undefined;
+        draining = undefined;
       }
-      await arm().catch((error) => logger.error('scheduler re-arm failed', { error: String(error) }));
     })();
-    return running;
+    return draining;
   }
 
   return {
     async schedule(job) {
-      if (!Number.isFinite(job.runAt))
+      if (!Number.isFinite(job.runAt)) {
         throw new RangeError(`runAt must be a finite epoch time, got ${job.runAt}`);
-      await storage.transaction((tx) =>
-        tx.jobs.upsert({ ...job, createdAt: new Date(clock.now()).toISOString() }),
-      );
-      if (!stopped) await arm();
+      }
+      const record: JobRecord = {
+        key: job.key,
+        runAt: job.runAt,
+        type: job.type,
+        payload: job.payload,
+        createdAt: new Date(clock.now()).toISOString(),
+      };
+      await storage.transaction((tx) => tx.jobs.upsert(record), { lockKeys: [jobLockKey(job.key)] });
+      await arm();
     },
     async cancel(key) {
-      const removed = await storage.transaction((tx) => tx.jobs.delete(key));
-      if (!stopped) await arm();
+      const removed = await storage.transaction((tx) => tx.jobs.delete(key), {
+        lockKeys: [jobLockKey(key)],
+      });
+      // Without this the timer would still fire for the removed job, find nothing and re-arm.
+      if (removed) await arm();
       return removed;
     },
     async start(jobHandler) {
       handler = jobHandler;
+      session += 1;
       stopped = false;
       // Jobs that fell due while the service was down fire at once.
       await wake();
     },
     async stop() {
       stopped = true;
+      session += 1;
+      armGeneration += 1;
       disarm();
-      await running;
+      // Wait for the running handler and for reads in flight, so the owner can close the storage.
+      await draining;
+      await Promise.all([...armsInFlight]);
     },
   };
+}
+
+/** The lock key that serialises schedule, cancel and claim of one job on adapters that lock. */
+function jobLockKey(key: string): string {
+  return `scheduler:job:${key}`;
 }

@@ -7,6 +7,7 @@
 import { StorageError } from '../../../ports/storage';
 import type { SqlConnection } from '../connection';
 import { INITIAL_SCHEMA } from './001-initial-schema';
+import { FORMS_AND_INGRESS } from './002-forms-and-ingress';
 
 /** One schema change. */
 export interface Migration {
@@ -19,7 +20,14 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Append; never edit or reorder a released one. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial schema', sql: INITIAL_SCHEMA }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial schema', sql: INITIAL_SCHEMA },
+  {
+    version: 2,
+    name: 'forms, submissions, webhook deliveries, ingress webhooks, telemetry',
+    sql: FORMS_AND_INGRESS,
+  },
+];
 
 /**
  * Applies the migrations the database lacks, each in its own transaction together with its

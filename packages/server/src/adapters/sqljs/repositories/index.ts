@@ -23,30 +23,59 @@ import {
   resourceSlotRepository,
   scheduleTypeRepository,
 } from './lookups';
+import {
+  formRepository,
+  formSubmissionRepository,
+  ingressWebhookRepository,
+  telemetryRepository,
+  webhookDeliveryRepository,
+} from './forms';
 import { activityRepository, idempotencyRepository, jobRepository } from './system';
 import { apiTokenRepository, organizationRepository } from './tenants';
 
-/** The repositories of one transaction, all running their statements through `exec`. */
+const FACTORIES: { [K in keyof Repositories]: (exec: SqlExecutor) => Repositories[K] } = {
+  organizations: organizationRepository,
+  apiTokens: apiTokenRepository,
+  calendars: calendarRepository,
+  scheduleTypes: scheduleTypeRepository,
+  tables: tableRepository,
+  leadStates: leadStateRepository,
+  tableSchemas: tableSchemaRepository,
+  customFields: customFieldRepository,
+  entries: tableEntryRepository,
+  appointmentTypes: appointmentTypeRepository,
+  resources: resourceRepository,
+  resourceSlots: resourceSlotRepository,
+  blockers: blockerRepository,
+  resourceCalendarMappings: resourceCalendarMappingRepository,
+  appointmentTypeResourceMappings: appointmentTypeResourceMappingRepository,
+  bookings: bookingRepository,
+  activity: activityRepository,
+  jobs: jobRepository,
+  idempotency: idempotencyRepository,
+  forms: formRepository,
+  formSubmissions: formSubmissionRepository,
+  webhookDeliveries: webhookDeliveryRepository,
+  ingressWebhooks: ingressWebhookRepository,
+  telemetry: telemetryRepository,
+};
+
+/**
+ * The repositories of one transaction, all running their statements through `exec`. Each is built
+ * on first use: a transaction touches two or three of them, so building all would be waste.
+ */
 export function createRepositories(exec: SqlExecutor): Repositories {
-  return {
-    organizations: organizationRepository(exec),
-    apiTokens: apiTokenRepository(exec),
-    calendars: calendarRepository(exec),
-    scheduleTypes: scheduleTypeRepository(exec),
-    tables: tableRepository(exec),
-    leadStates: leadStateRepository(exec),
-    tableSchemas: tableSchemaRepository(exec),
-    customFields: customFieldRepository(exec),
-    entries: tableEntryRepository(exec),
-    appointmentTypes: appointmentTypeRepository(exec),
-    resources: resourceRepository(exec),
-    resourceSlots: resourceSlotRepository(exec),
-    blockers: blockerRepository(exec),
-    resourceCalendarMappings: resourceCalendarMappingRepository(exec),
-    appointmentTypeResourceMappings: appointmentTypeResourceMappingRepository(exec),
-    bookings: bookingRepository(exec),
-    activity: activityRepository(exec),
-    jobs: jobRepository(exec),
-    idempotency: idempotencyRepository(exec),
-  };
+  const repositories = {} as Repositories;
+  for (const name of Object.keys(FACTORIES) as Array<keyof Repositories>) {
+    Object.defineProperty(repositories, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const repository = FACTORIES[name](exec);
+        Object.defineProperty(repositories, name, { value: repository, enumerable: true });
+        return repository;
+      },
+    });
+  }
+  return repositories;
 }

@@ -1,0 +1,2 @@
+import { benchAvailability } from './availability.bench';
+await benchAvailability();

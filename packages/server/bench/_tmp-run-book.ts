@@ -1,0 +1,2 @@
+import { benchBookingCreation } from './bookings.bench';
+await benchBookingCreation();

@@ -1,0 +1,208 @@
+/**
+ * Issue 4 benchmark: sequential booking creation through the booking use case (`createBooking`, no
+ * HTTP) against a raw sql.js loop of `BEGIN IMMEDIATE` + bounded `COUNT` + `INSERT` + `COMMIT`.
+ *
+ * The use case is internal, so this bench wires a `ServiceContext` from the sources the way
+ * `createConnectService()` does (sql.js storage, started timer scheduler, event bus). Both sides
+ * write a JSON document of the same shape and use the adapter's pragmas.
+ *
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { TriggerContext } from '@leadbook/contract';
+import initSqlJs from 'sql.js';
+import { createSqlJsStorage } from '../src/adapters/sqljs';
+import { createTimerScheduler } from '../src/adapters/timer-scheduler';
+import { createAdminApi } from '../src/admin';
+import { silentLogger, systemClock, type ServiceContext } from '../src/core/context';
+import { runUnit } from '../src/core/unit-of-work';
+import { createEventBus } from '../src/events/bus';
+import type { BookingRecord } from '../src/ports/records';
+import { createBooking, createBookingTx } from '../src/usecases/bookings';
+
+const N = 2000;
+const ROUNDS = 3;
+const WARMUP = 500;
+const SLOT_MS = 30 * 60_000;
+/** The longest booking an appointment type allows (24 h): the raw COUNT's lower bound on starts. */
+const MAX_LENGTH_MS = 24 * 60 * 60_000;
+/** A Monday far in the future, so that no timer falls due during the run. */
+const BASE_MS = Date.parse('2030-01-07T00:00:00Z');
+const TRIGGER: TriggerContext = { source: 'connect', apiTokenId: randomUUID(), memberId: null };
+
+/** Bookings per second of each of `ROUNDS` rounds of `N` (after `WARMUP` untimed ones) and their median. */
+async function rates(book: (index: number) => unknown): Promise<{ rounds: number[]; median: number }> {
+  let next = 0;
+  for (; next < WARMUP; next++) await book(next);
+  const rounds: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = performance.now();
+    for (const end = next + N; next < end; next++) await book(next);
+    rounds.push(N / ((performance.now() - start) / 1000));
+  }
+  return { rounds, median: [...rounds].sort((x, y) => x - y)[ROUNDS >> 1]! };
+}
+
+function row(label: string, subject: number, baseline: number, goal?: number): void {
+  const ratio = subject / baseline;
+  const verdict =
+    goal === undefined ? 'breakdown, no goal' : `goal >= ${goal}x: ${ratio >= goal ? 'meets' : 'BELOW'}`;
+  console.log(
+    `${label.padEnd(52)} ${subject.toFixed(0).padStart(7)} vs ${baseline.toFixed(0).padStart(7)} bookings/s  ratio ${ratio.toFixed(2)}x  (${verdict})`,
+  );
+}
+
+/** Runs `fn` on a fresh use-case side, then stops its scheduler and closes its storage. */
+async function withUseCase<T>(fn: (side: Awaited<ReturnType<typeof useCaseSide>>) => Promise<T>): Promise<T> {
+  const side = await useCaseSide();
+  try {
+    return await fn(side);
+  } finally {
+    await side.scheduler.stop();
+    await side.storage.close();
+  }
+}
+
+/** The use case on a context wired like `createConnectService()`'s. */
+async function useCaseSide() {
+  const [clock, logger] = [systemClock, silentLogger];
+  const storage = await createSqlJsStorage({ logger });
+  const scheduler = createTimerScheduler({ storage, clock, logger });
+  const ctx: ServiceContext = {
+    ...{ storage, clock, logger, scheduler, events: createEventBus(logger), newId: randomUUID },
+    // Bookings use neither; fail-closed captcha, the service's default webhook settings.
+    captcha: { verify: async () => false },
+    webhooks: { allowPrivateUrls: false, fetch, timeoutMs: 10_000 },
+  };
+  const seeded = await createAdminApi(ctx).seed({
+    organizations: [
+      {
+        name: 'Booking bench',
+        resourcePlanner: true,
+        calendars: [{ name: 'Bench calendar', tzdata: 'UTC' }],
+        appointmentTypes: [{ name: 'Slot', bookingLength: 30, searchLength: 30 }],
+        resources: [
+          {
+            name: 'Hall',
+            maxParallelBookings: 10_000,
+            calendarIds: ['Bench calendar'],
+            appointmentTypeIds: ['Slot'],
+          },
+        ],
+        resourceSlots: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          calendarId: 'Bench calendar',
+          resourceId: 'Hall',
+          weekday,
+          startTime: '00:00',
+          endTime: '24:00',
+        })),
+      },
+    ],
+  });
+  // Started as in the service, so every schedule() re-arms; jobs fall due in 2030, none runs here.
+  await scheduler.start(async () => undefined);
+  const org = seeded.organizations[0]!;
+  const body = (index: number) => {
+    const startMs = BASE_MS + index * SLOT_MS;
+    return {
+      calendarId: org.calendars['Bench calendar']!,
+      appointmentTypeId: org.appointmentTypes['Slot']!,
+      resourceId: org.resources['Hall']!,
+      // Slots are in weekday order, Monday first; a client passes the slot availability returned.
+      resourceSlotId: org.resourceSlots[(new Date(startMs).getUTCDay() + 6) % 7]!,
+      startDateTime: new Date(startMs).toISOString(),
+      endDateTime: new Date(startMs + SLOT_MS).toISOString(),
+      name: `Bench booking ${index}`,
+    };
+  };
+  return { ctx, storage, scheduler, orgId: org.id, body };
+}
+
+/** The raw sql.js loop, with prepared statements reused. */
+async function rawSide() {
+  const db = new (await initSqlJs()).Database();
+  db.exec(`PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;
+    CREATE TABLE bookings (id TEXT PRIMARY KEY, resource_id TEXT, start_ms REAL, end_ms REAL, doc TEXT);
+    CREATE INDEX bookings_by_resource ON bookings (resource_id, start_ms, end_ms);`);
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  // Bounded on both sides of start_ms, so the index range holds only bookings that can overlap.
+  const count = db.prepare(
+    'SELECT COUNT(*) FROM bookings WHERE resource_id = ? AND start_ms > ? AND start_ms < ? AND end_ms > ?',
+  );
+  const insert = db.prepare(
+    'INSERT INTO bookings (id, resource_id, start_ms, end_ms, doc) VALUES (?, ?, ?, ?, ?)',
+  );
+  const commit = db.prepare('COMMIT');
+  const resourceId = randomUUID();
+  let docBytes = 0;
+  const book = (index: number) => {
+    const startMs = BASE_MS + index * SLOT_MS;
+    const endMs = startMs + SLOT_MS;
+    // The same document the use case stores: a full BookingRecord.
+    const record: BookingRecord = {
+      id: randomUUID(),
+      organizationId: 'org',
+      calendarId: randomUUID(),
+      name: `Bench booking ${index}`,
+      createdAt: new Date().toISOString(),
+      startDateTime: new Date(startMs).toISOString(),
+      endDateTime: new Date(endMs).toISOString(),
+      startMs,
+      endMs,
+      tableEntryId: null,
+      resourceId,
+      appointmentTypeId: randomUUID(),
+      resourceSlotId: randomUUID(),
+      calendarScheduleTypeId: null,
+      calendarScheduleTypeSlotId: null,
+      trigger: TRIGGER,
+    };
+    const doc = JSON.stringify(record);
+    docBytes = doc.length;
+    begin.run();
+    count.bind([resourceId, startMs - MAX_LENGTH_MS, endMs, startMs]);
+    count.step();
+    const overlapping = Number(count.get()[0]);
+    count.reset();
+    if (overlapping >= 10_000) throw new Error('full');
+    insert.run([record.id, resourceId, startMs, endMs, doc]);
+    commit.run();
+  };
+  return { db, book, docBytes: () => docBytes };
+}
+
+export async function benchBookingCreation(): Promise<void> {
+  console.log(`\n## Sequential booking creation, ${N} per round (median of ${ROUNDS}), no HTTP`);
+  const raw = await rawSide();
+  const rawRates = await rates(raw.book);
+  raw.db.close();
+
+  const useCase = await withUseCase(async ({ ctx, storage, orgId, body }) => {
+    const measured = await rates((i) => createBooking(ctx, orgId, body(i), TRIGGER));
+    const before = storage.statementCount();
+    const last = await createBooking(ctx, orgId, body(1_000_000), TRIGGER);
+    const statements = storage.statementCount() - before;
+    const stored = await storage.transaction((tx) => tx.bookings.get(orgId, last.id));
+    return { ...measured, statements, docBytes: JSON.stringify(stored).length };
+  });
+  // Breakdown on a fresh database: the booking transaction alone (check, insert, activity row).
+  const txOnly = await withUseCase(({ ctx, orgId, body }) => {
+    const options = { lockKeys: [`resource:${body(0).resourceId}`] };
+    return rates((i) =>
+      runUnit(ctx, (tx, emit) => createBookingTx(ctx, tx, emit, orgId, body(i), TRIGGER), options),
+    );
+  });
+
+  const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  console.log(
+    `documents: ${useCase.docBytes} bytes (use case), ${raw.docBytes()} bytes (raw); ` +
+      `SQL statements per booking: ${useCase.statements} (use case, timers included) vs 4 (raw)`,
+  );
+  console.log(
+    `rounds, bookings/s (the table grows ${N} per round): raw ${list(rawRates.rounds)}; ` +
+      `use case ${list(useCase.rounds)}; transaction only ${list(txOnly.rounds)}`,
+  );
+  row('createBooking use case vs raw sql.js loop', useCase.median, rawRates.median, 0.8);
+  row('  booking transaction only (no hasStarted/hasEnded)', txOnly.median, rawRates.median);
+}

@@ -1,0 +1,44 @@
+/**
+ * Issue 6 benchmark: ingress webhook POSTs against a bare Express 5 route that parses and echoes the
+ * same body, measured side by side over loopback HTTP.
+ */
+import express from 'express';
+import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
+import { createConnectService } from '@leadbook/server';
+import { fixture, ID } from '../test/fixture';
+import { listen, load, row } from './http-harness';
+
+export async function benchIngress(): Promise<void> {
+  console.log('\n## Ingress webhook POST vs bare Express 5 (loopback, autocannon, 10 connections)');
+  const service = await createConnectService();
+  await service.admin.seed(fixture);
+  const webhook = await service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Bench' });
+  const headers = { [INGRESS_TOKEN_HEADER]: webhook.token, 'content-type': 'application/json' };
+
+  const bare = express();
+  bare.post('/echo', express.json(), (req, res) => void res.status(201).json(req.body));
+  const app = express();
+  app.use(service.express());
+
+  const ours = await listen(app);
+  const baseline = await listen(bare);
+  try {
+    const body = JSON.stringify({
+      data: { name: 'Load', email: 'load@example.com', age: '42', tags: ['web'], newsletter: true },
+    });
+    const post = await load(ours.url, {
+      method: 'POST',
+      path: `/public/ingress_webhooks/${webhook.id}`,
+      headers,
+      body,
+    });
+    const barePost = await load(baseline.url, { method: 'POST', path: '/echo', headers, body });
+    row('POST /public/ingress_webhooks/:id', post.rps, barePost.rps, 0.5);
+    console.log(`  p99 latency: ${post.p99} ms vs ${barePost.p99} ms`);
+    if (post.errors > 0) console.log(`  warning: ${post.errors} non-2xx responses from the service`);
+  } finally {
+    await ours.close();
+    await baseline.close();
+    await service.close();
+  }
+}

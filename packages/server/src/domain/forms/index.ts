@@ -1,0 +1,12 @@
+/**
+ * Pure public-form logic: `showIf` visibility, validation of submitted field values and the checks
+ * a form definition must pass before it is saved.
+ *
+ * @module
+ */
+export { checkFormDefinition } from './definition';
+export { FieldMessages, DefinitionMessages } from './messages';
+export { compileFieldPattern, isPatternSafe } from './regex-safety';
+export { toE164, validateSubmissionFields } from './submission';
+export type { SubmissionFieldsResult, SubmissionForm } from './submission';
+export { conditionHolds, isFilled, visibleFieldIds } from './visibility';

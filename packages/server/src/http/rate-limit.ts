@@ -1,0 +1,102 @@
+/**
+ * Public form rate limits (SPEC 8) with express-rate-limit: 30/min on the GET endpoints, 5/min on
+ * submit, 120/min on telemetry, keyed by form id and client IP. The Express adapter mounts the
+ * library's middleware; the fetch adapter counts through the same stores and sends the same
+ * IETF draft-7 headers (`RateLimit`, `RateLimit-Policy`, and `Retry-After` on a 429).
+ *
+ * @module
+ */
+import { ErrorMessages } from '@leadbook/contract';
+import type { RequestHandler } from 'express';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+
+/** The three limits. */
+export type RateLimitName = 'read' | 'submit' | 'telemetry';
+
+/** The limits of SPEC 8, per window. */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, number>> = {
+  read: 30,
+  submit: 5,
+  telemetry: 120,
+};
+
+/** Options of the public form rate limits. */
+export interface RateLimitOptions {
+  /** Turn the limits off (for load tests behind your own limiter). Default: on. */
+  enabled?: boolean;
+  /** The window in milliseconds. Default: one minute. */
+  windowMs?: number;
+  /** Requests per window, per limit. Default: {@link DEFAULT_RATE_LIMITS}. */
+  limits?: Partial<Record<RateLimitName, number>>;
+  /**
+   * A store per limit (express-rate-limit `Store`), so several instances can share counts (Redis,
+   * PostgreSQL). Default: a `MemoryStore` per limit. Each limit needs its own store instance.
+   */
+  store?: (name: RateLimitName) => Store;
+}
+
+/** One limit, usable by both adapters. */
+export interface RateLimiter {
+  /** Express middleware (express-rate-limit). */
+  express: RequestHandler;
+  /** Counts one request of `formId` from `clientIp`; says whether it is over the limit, with headers. */
+  check(
+    formId: string,
+    clientIp: string | undefined,
+  ): Promise<{ limited: boolean; headers: Record<string, string> }>;
+}
+
+const TOO_MANY = { statusCode: 429, message: ErrorMessages.tooManyRequests };
+
+const keyOf = (name: RateLimitName, formId: string, ip: string | undefined) =>
+  `${name}:${formId}:${ip ? ipKeyGenerator(ip) : 'unknown'}`;
+
+function createLimiter(name: RateLimitName, limit: number, windowMs: number, store: Store): RateLimiter {
+  const middleware = rateLimit({
+    windowMs,
+    limit,
+    store,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: (req) => keyOf(name, String(req.params['id'] ?? ''), req.ip),
+    handler: (_req, res) => void res.status(429).json(TOO_MANY),
+    // The host decides `trust proxy`; a spoofed X-Forwarded-For is simply ignored when it is off.
+    validate: { xForwardedForHeader: false },
+  });
+  const windowSeconds = Math.ceil(windowMs / 1000);
+  return {
+    express: middleware,
+    async check(formId, clientIp) {
+      const { totalHits, resetTime } = await store.increment(keyOf(name, formId, clientIp));
+      const reset = resetTime
+        ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000))
+        : windowSeconds;
+      const headers: Record<string, string> = {
+        'RateLimit-Policy': `${limit};w=${windowSeconds}`,
+        RateLimit: `limit=${limit}, remaining=${Math.max(0, limit - totalHits)}, reset=${reset}`,
+      };
+      const limited = totalHits > limit;
+      if (limited) headers['Retry-After'] = String(reset);
+      return { limited, headers };
+    },
+  };
+}
+
+/** Creates the three limiters (or none, when disabled). */
+export function createRateLimiters(
+  options: RateLimitOptions = {},
+): Record<RateLimitName, RateLimiter> | undefined {
+  if (options.enabled === false) return undefined;
+  const windowMs = options.windowMs ?? 60_000;
+  const make = (name: RateLimitName) =>
+    createLimiter(
+      name,
+      options.limits?.[name] ?? DEFAULT_RATE_LIMITS[name],
+      windowMs,
+      options.store?.(name) ?? new MemoryStore(),
+    );
+  return { read: make('read'), submit: make('submit'), telemetry: make('telemetry') };
+}
+
+/** The 429 body of the public form API. */
+export const TOO_MANY_REQUESTS_BODY = TOO_MANY;

@@ -1,0 +1,85 @@
+/**
+ * How the scheduler conformance suite lets time pass: fake timers for in-process schedulers, short
+ * real waits for adapters that poll a database.
+ *
+ * @module
+ */
+import { vi } from 'vitest';
+
+/** Lets time pass for a test and waits for the scheduler to act on it. */
+export interface TimeDriver {
+  /** The spacing of job times in a test, in milliseconds. */
+  readonly step: number;
+  /** How long one test may take, in milliseconds. */
+  readonly testTimeout: number;
+  /** Called before the adapter is created and after everything is disposed. */
+  install(): void;
+  /** Undoes {@link TimeDriver.install}. */
+  uninstall(): void;
+  /** The current epoch time. */
+  now(): number;
+  /** A time shortly before `at`, when a job due at `at` must not have fired yet. */
+  justBefore(at: number): number;
+  /** Lets time pass until `at` (no-op when it has passed), then lets pending work settle. */
+  until(at: number): Promise<void>;
+  /** Lets pending work settle without moving fake time forward. */
+  settle(): Promise<void>;
+  /** Passes once `check` passes: fake time checks after settling, real time retries until a timeout. */
+  eventually(check: () => void): Promise<void>;
+}
+
+/** The epoch time fake-time tests start at: 2026-01-05T08:00:00Z. */
+export const FAKE_START = Date.UTC(2026, 0, 5, 8);
+
+/** Fake timers: `vi.useFakeTimers()` fakes `setTimeout` and `Date.now`, and time moves only on request. */
+export function fakeTime(): TimeDriver {
+  const settle = async () => {
+    // The scheduler awaits storage transactions between timers; each round lets one more link of
+    // such a promise chain (and any zero-delay timer it sets) run.
+    for (let round = 0; round < 10; round++) await vi.advanceTimersByTimeAsync(0);
+  };
+  return {
+    step: 1_000,
+    testTimeout: 10_000,
+    install() {
+      vi.useFakeTimers();
+      vi.setSystemTime(FAKE_START);
+    },
+    uninstall() {
+      vi.useRealTimers();
+    },
+    now: () => Date.now(),
+    justBefore: (at) => at - 1,
+    async until(at) {
+      const wait = at - Date.now();
+      if (wait > 0) await vi.advanceTimersByTimeAsync(wait);
+      await settle();
+    },
+    settle,
+    async eventually(check) {
+      await settle();
+      check();
+    },
+  };
+}
+
+/** Real time: short waits, and checks that retry until the adapter has caught up. */
+export function realTime(): TimeDriver {
+  const step = 100;
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  return {
+    step,
+    testTimeout: 30_000,
+    install() {},
+    uninstall() {},
+    now: () => Date.now(),
+    justBefore: (at) => at - step / 2,
+    async until(at) {
+      // Timers may fire a millisecond early against Date.now(), so loop.
+      while (Date.now() < at) await sleep(at - Date.now());
+      await sleep(20);
+    },
+    settle: () => sleep(50),
+    eventually: (check) => vi.waitFor(check, { timeout: 10_000, interval: 20 }),
+  };
+}

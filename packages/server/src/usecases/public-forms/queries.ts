@@ -1,0 +1,134 @@
+/**
+ * The public form read endpoints (SPEC 4.2): availability, appointment types, slots, and the
+ * public configuration a widget loads.
+ *
+ * @module
+ */
+import {
+  MAX_AVAILABILITY_RANGE_DAYS,
+  type PublicAppointmentType,
+  type PublicAppointmentTypesQuery,
+  type PublicFormAvailability,
+  type PublicFormConfig,
+  type PublicSlotsQuery,
+  type PublicSlotsResponse,
+} from '@leadbook/contract';
+import { readTx, type ServiceContext } from '../../core/context';
+import { validationError } from '../../core/errors';
+import { searchAvailability } from '../../domain/availability';
+import type { FormRecord } from '../../ports/records';
+import { loadSearch } from '../availability';
+import { loadPublishedForm } from './access';
+import { allowedTypeIds, checkAppointmentType, checkCalendar, resolveBookingField } from './booking-rules';
+
+const DAY_MS = 86_400_000;
+
+/** `GET /public/forms/:id/availability`. */
+export const publicAvailability = (form: FormRecord): PublicFormAvailability => ({
+  available: true,
+  captchaProvider: form.captcha?.provider ?? null,
+});
+
+/** `GET /public/forms/:id/config`: fields, studios and the captcha site key; never a secret or the webhook URL. */
+export function publicConfig(form: FormRecord): PublicFormConfig {
+  return {
+    id: form.id,
+    name: form.name,
+    fields: form.fields.map(({ dataKey: _dataKey, ...field }) => field),
+    studios: form.studios.map(({ id, name, calendarIds }) => ({ id, name, calendarIds })),
+    captcha: form.captcha ? { provider: form.captcha.provider, siteKey: form.captcha.siteKey } : null,
+  };
+}
+
+/**
+ * `GET /public/forms/:id/appointment-types`: the types allowed by the booking field that have at
+ * least one publicly bookable resource slot on the calendar.
+ */
+export async function publicAppointmentTypes(
+  ctx: ServiceContext,
+  formId: string,
+  query: PublicAppointmentTypesQuery,
+): Promise<PublicAppointmentType[]> {
+  return readTx(ctx, async (tx) => {
+    const form = await loadPublishedForm(tx, formId);
+    checkCalendar(form, query.calendarId, query.studioId);
+    const allowed = allowedTypeIds(form, resolveBookingField(form, query.fieldId));
+    const org = form.organizationId;
+    const [slots, onCalendar, typeMappings, types, resources] = await Promise.all([
+      tx.resourceSlots.list(org, { calendarId: query.calendarId }),
+      tx.resourceCalendarMappings.list(org, { calendarId: query.calendarId }),
+      tx.appointmentTypeResourceMappings.list(org),
+      tx.appointmentTypes.list(org),
+      tx.resources.list(org),
+    ]);
+    const live = new Set(resources.filter((r) => !r.archived).map((r) => r.id));
+    const mapped = new Set(onCalendar.map((m) => m.resourceId));
+    const bookable = new Set(
+      slots
+        .filter((s) => s.publiclyBookable && mapped.has(s.resourceId) && live.has(s.resourceId))
+        .map((s) => s.resourceId),
+    );
+    const typeIds = new Set(
+      typeMappings.filter((m) => bookable.has(m.resourceId)).map((m) => m.appointmentTypeId),
+    );
+    return types
+      .filter((type) => !type.archived && typeIds.has(type.id) && (!allowed || allowed.has(type.id)))
+      .map((type) => ({ id: type.id, name: type.name, duration: type.bookingLength }));
+  });
+}
+
+/** `GET /public/forms/:id/slots`: the candidates of publicly bookable slots only. */
+export async function publicSlots(
+  ctx: ServiceContext,
+  formId: string,
+  query: PublicSlotsQuery,
+): Promise<PublicSlotsResponse> {
+  const startMs = Date.parse(query.start);
+  const endMs = Date.parse(query.end);
+  if (endMs <= startMs)
+    throw validationError('end must be after start', [
+      { path: 'query.end', message: 'end must be after start' },
+    ]);
+  if (endMs - startMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
+    throw validationError(`The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days`);
+  }
+  const loaded = await readTx(ctx, async (tx) => {
+    const form = await loadPublishedForm(tx, formId);
+    checkCalendar(form, query.calendarId, query.studioId);
+    checkAppointmentType(
+      allowedTypeIds(form, resolveBookingField(form, query.fieldId)),
+      query.appointmentTypeId,
+    );
+    return loadSearch(tx, form.organizationId, {
+      calendarId: query.calendarId,
+      appointmentTypeId: query.appointmentTypeId,
+      startMs,
+      endMs,
+      resourceId: query.resourceId,
+      publicOnly: true,
+    });
+  });
+  const type = loaded.appointmentType;
+  return {
+    data: searchAvailability(loaded.input).map((candidate) => {
+      const resource = loaded.resources.get(candidate.resourceId)!;
+      return {
+        resourceId: resource.id,
+        resourceName: resource.name,
+        resourceColor: resource.color,
+        resourceSlotId: candidate.resourceSlotId,
+        appointmentTypeId: type.id,
+        startDateTime: new Date(candidate.startMs).toISOString(),
+        endDateTime: new Date(candidate.endMs).toISOString(),
+        maxParallelBookings: candidate.maxParallelBookings,
+        currentBookings: candidate.currentBookings,
+        available: candidate.available,
+      };
+    }),
+    meta: {
+      appointmentTypeName: type.name,
+      bookingLength: type.bookingLength,
+      searchLength: type.searchLength,
+    },
+  };
+}

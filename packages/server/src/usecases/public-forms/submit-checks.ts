@@ -1,0 +1,99 @@
+/**
+ * The storage-backed submit checks (SPEC 4.2 steps 2, 5 and 7): studio resolution, the
+ * appointment-type allowlist of appointment-type fields, and the booking slot's sanity, allowlists
+ * and live availability.
+ *
+ * @module
+ */
+import { ErrorMessages, type SubmitBody } from '@leadbook/contract';
+import { slotUnavailable, validationError } from '../../core/errors';
+import { searchAvailability } from '../../domain/availability';
+import type { FormRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
+import { loadSearch } from '../availability';
+import {
+  allowedTypeIds,
+  checkAppointmentType,
+  checkCalendar,
+  fieldTypeIds,
+  resolveBookingField,
+} from './booking-rules';
+
+/** Step 2: a multi-studio form needs a `studioId` naming one of its studios. */
+export function resolveStudio(form: FormRecord, studioId: string | undefined): string | null {
+  if (form.studios.length > 1 && studioId === undefined) throw validationError('Please choose a studio');
+  if (studioId === undefined) return form.studios[0]?.id ?? null;
+  if (!form.studios.some((studio) => studio.id === studioId))
+    throw validationError('The selected studio does not exist');
+  return studioId;
+}
+
+/** Step 5: each visible appointment-type value must be an existing type on the field's allowlist. */
+export async function checkAppointmentTypeFields(
+  tx: Repositories,
+  form: FormRecord,
+  values: Record<string, unknown>,
+) {
+  for (const field of form.fields) {
+    if (field.type !== 'appointment-type' || typeof values[field.id] !== 'string') continue;
+    const typeId = values[field.id] as string;
+    checkAppointmentType(fieldTypeIds(field), typeId);
+    const type = await tx.appointmentTypes.get(form.organizationId, typeId);
+    if (!type || type.archived) throw validationError(ErrorMessages.appointmentTypeNotAllowed);
+  }
+}
+
+/** The slot a submission books, once step 7 accepted it. */
+export interface CheckedSlot {
+  calendarId: string;
+  appointmentTypeId: string;
+  startDateTime: string;
+  endDateTime: string;
+  /** Available resources for the interval, in preference order (the requested one alone, if given). */
+  resourceIds: string[];
+}
+
+/**
+ * Step 7: a visible booking-calendar field needs a `bookingSlot`; its times must be sane, its calendar
+ * and appointment type allowed, and the interval a publicly bookable candidate with room left now.
+ */
+export async function checkBookingSlot(
+  tx: Repositories,
+  form: FormRecord,
+  body: SubmitBody,
+  studioId: string | null,
+  visible: ReadonlySet<string>,
+  values: Record<string, unknown>,
+): Promise<CheckedSlot | null> {
+  const fields = form.fields.filter((f) => f.type === 'booking-calendar' && visible.has(f.id));
+  if (fields.length === 0) return null;
+  const slot = body.bookingSlot;
+  if (!slot) throw validationError('Please choose a time slot');
+  const startMs = Date.parse(slot.startDateTime);
+  const endMs = Date.parse(slot.endDateTime);
+  if (!(startMs < endMs)) throw validationError('The selected time slot ends before it starts');
+  checkCalendar(form, slot.calendarId, studioId ?? undefined);
+  const field = resolveBookingField(form, fields[0]!.id);
+  checkAppointmentType(allowedTypeIds(form, field), slot.appointmentTypeId);
+  const linked = field.bookingConfig?.appointmentTypeFieldId;
+  if (linked && values[linked] !== undefined && values[linked] !== slot.appointmentTypeId) {
+    throw validationError('The selected time slot is for another appointment type than the one chosen');
+  }
+  const organization = await tx.organizations.get(form.organizationId);
+  if (!organization?.resourcePlanner) throw validationError(ErrorMessages.formNotConfiguredForBooking);
+  const loaded = await loadSearch(tx, form.organizationId, {
+    calendarId: slot.calendarId,
+    appointmentTypeId: slot.appointmentTypeId,
+    startMs,
+    endMs,
+    resourceId: slot.resourceId,
+    publicOnly: true,
+  });
+  const candidates = searchAvailability(loaded.input).filter(
+    (c) => c.startMs === startMs && c.endMs === endMs,
+  );
+  if (candidates.length === 0) throw validationError('The selected time slot is not offered by this form');
+  const open = candidates.filter((c) => c.available).map((c) => c.resourceId);
+  if (open.length === 0) throw slotUnavailable();
+  return { ...slot, resourceIds: [...new Set(open)] };
+}

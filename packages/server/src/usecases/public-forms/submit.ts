@@ -1,0 +1,222 @@
+/**
+ * `POST /public/forms/:id/submit` (SPEC 4.2): the eight validation steps in order, then one
+ * transaction that writes the lead, the booking (capacity rechecked), the submission record and the
+ * webhook delivery row - all or nothing. Events, timers and the delivery follow the commit.
+ *
+ * @module
+ */
+import {
+  ErrorMessages,
+  type CalendarBooking,
+  type SubmitBody,
+  type SubmitResponse,
+  type TriggerContext,
+} from '@leadbook/contract';
+import { nowIso, readTx, type ServiceContext } from '../../core/context';
+import { isServiceError, ServiceError, validationError } from '../../core/errors';
+import { runUnit, type Emit } from '../../core/unit-of-work';
+import { validateSubmissionFields } from '../../domain/forms';
+import { CaptchaUnavailableError } from '../../ports/captcha';
+import type { FormRecord, TableEntryRecord, WebhookDeliveryRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
+import { createBookingTx, scheduleAppointmentTimers } from '../bookings';
+import { insertEntry } from '../leads';
+import { buildDelivery, enqueueDelivery } from '../webhook-delivery';
+import { loadPublishedForm } from './access';
+import {
+  checkAppointmentTypeFields,
+  checkBookingSlot,
+  resolveStudio,
+  type CheckedSlot,
+} from './submit-checks';
+
+/** Step 1: verifies the captcha token; a provider that is down or garbled fails closed (403). */
+async function checkCaptcha(
+  ctx: ServiceContext,
+  form: FormRecord,
+  token: string | undefined,
+  remoteIp: string | undefined,
+) {
+  if (!form.captcha) return;
+  if (!token) throw validationError(ErrorMessages.captchaMissing);
+  let valid = false;
+  try {
+    valid = await ctx.captcha.verify({
+      provider: form.captcha.provider,
+      secret: form.captcha.secret,
+      token,
+      remoteIp,
+    });
+  } catch (error) {
+    if (!(error instanceof CaptchaUnavailableError)) throw error;
+    ctx.logger.warn('captcha provider unavailable; failing closed', {
+      formId: form.id,
+      provider: form.captcha.provider,
+      error: error.message,
+    });
+  }
+  if (!valid) throw new ServiceError('forbidden', ErrorMessages.captchaFailed);
+}
+
+/** Steps 3 to 6, in order: fields, phone numbers, appointment-type allowlists, consent. */
+async function checkFields(ctx: ServiceContext, form: FormRecord, body: SubmitBody) {
+  const result = validateSubmissionFields(form, body.data);
+  const consentFailure =
+    !result.ok && form.fields.some((f) => f.id === result.fieldId && f.type === 'privacy');
+  if (!result.ok && !consentFailure) throw validationError(result.message);
+  // Step 5 runs on the values steps 3 and 4 accepted, before a step-6 consent failure is reported.
+  const beforeConsent = result.ok
+    ? result
+    : validateSubmissionFields(
+        { ...form, fields: form.fields.filter((f) => f.type !== 'privacy') },
+        body.data,
+      );
+  if (beforeConsent.ok) await readTx(ctx, (tx) => checkAppointmentTypeFields(tx, form, beforeConsent.values));
+  if (!result.ok) throw validationError(result.message);
+  return result;
+}
+
+/** The lead data a submission writes: each visible field's value under its data key. */
+function leadData(form: FormRecord, values: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of form.fields) {
+    if (field.type === 'booking-calendar' || values[field.id] === undefined) continue;
+    data[field.dataKey ?? field.id] = values[field.id];
+  }
+  return data;
+}
+
+async function createLead(
+  ctx: ServiceContext,
+  tx: Repositories,
+  emit: Emit,
+  form: FormRecord,
+  values: Record<string, unknown>,
+  trigger: TriggerContext,
+): Promise<TableEntryRecord | null> {
+  if (form.webhookOnly || !form.tableId) return null;
+  const table = await tx.tables.get(form.organizationId, form.tableId);
+  if (!table) throw new ServiceError('internal', `The form's lead pool ${form.tableId} no longer exists`);
+  const state = (await tx.leadStates.list(form.organizationId, { tableId: table.id })).find((s) => s.default);
+  if (!state) throw validationError(ErrorMessages.noDefaultLeadState);
+  const typeField = form.fields.find(
+    (f) => f.type === 'appointment-type' && typeof values[f.id] === 'string',
+  );
+  try {
+    return await insertEntry(
+      ctx,
+      tx,
+      emit,
+      {
+        table,
+        leadStateId: state.id,
+        data: leadData(form, values),
+        interestedInAppointmentTypeId: typeField ? (values[typeField.id] as string) : null,
+      },
+      trigger,
+    );
+  } catch (error) {
+    if (isServiceError(error) && error.typeErrors) {
+      throw validationError(
+        `Some answers do not match the data this form stored before: ${error.typeErrors.map((t) => t.key).join(', ')}`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Step 8: books the first resource that still has room, rechecking capacity in the transaction. */
+async function book(
+  ctx: ServiceContext,
+  tx: Repositories,
+  emit: Emit,
+  form: FormRecord,
+  slot: CheckedSlot,
+  entryId: string | null,
+  trigger: TriggerContext,
+) {
+  for (const resourceId of slot.resourceIds) {
+    try {
+      const { resourceIds: _ids, ...interval } = slot;
+      return await createBookingTx(
+        ctx,
+        tx,
+        emit,
+        form.organizationId,
+        { ...interval, resourceId, ...(entryId ? { entryId } : {}) },
+        trigger,
+        { publicOnly: true },
+      );
+    } catch (error) {
+      // Nothing was written by the failed attempt: its checks run before its insert.
+      if (!(isServiceError(error) && error.message === ErrorMessages.slotUnavailable)) throw error;
+    }
+  }
+  throw validationError(ErrorMessages.slotUnavailable);
+}
+
+/** Handles one submission. */
+export async function submitForm(
+  ctx: ServiceContext,
+  formId: string,
+  body: SubmitBody,
+  clientIp: string | undefined,
+): Promise<SubmitResponse> {
+  const form = await readTx(ctx, (tx) => loadPublishedForm(tx, formId));
+  await checkCaptcha(ctx, form, body.captchaToken, clientIp);
+  const studioId = resolveStudio(form, body.studioId);
+  const { values, visible } = await checkFields(ctx, form, body);
+  const slot = await readTx(ctx, (tx) => checkBookingSlot(tx, form, body, studioId, visible, values));
+  const trigger: TriggerContext = { source: 'form', apiTokenId: null, memberId: null, formId: form.id };
+  const submissionId = ctx.newId();
+  const outcome = await runUnit(
+    ctx,
+    async (tx, emit) => {
+      const entry = await createLead(ctx, tx, emit, form, values, trigger);
+      const booking: CalendarBooking | null = slot
+        ? await book(ctx, tx, emit, form, slot, entry?.id ?? null, trigger)
+        : null;
+      const createdAt = nowIso(ctx);
+      await tx.formSubmissions.create({
+        id: submissionId,
+        organizationId: form.organizationId,
+        formId: form.id,
+        studioId,
+        data: values,
+        entryId: entry?.id ?? null,
+        bookingId: booking?.id ?? null,
+        createdAt,
+      });
+      let delivery: WebhookDeliveryRecord | null = null;
+      if (form.webhookUrl) {
+        const payload = {
+          type: 'form.submission.created',
+          timestamp: createdAt,
+          data: {
+            formId: form.id,
+            submissionId,
+            studioId,
+            fields: form.fields
+              .filter((f) => values[f.id] !== undefined)
+              .map((f) => ({ id: f.id, label: f.label, type: f.type, value: values[f.id] })),
+            entry,
+            booking,
+          },
+        };
+        delivery = buildDelivery(ctx, {
+          organizationId: form.organizationId,
+          formId: form.id,
+          submissionId,
+          url: form.webhookUrl,
+          payload,
+        });
+        await tx.webhookDeliveries.create(delivery);
+      }
+      return { booking, delivery };
+    },
+    { lockKeys: slot ? slot.resourceIds.map((id) => `resource:${id}`) : [] },
+  );
+  if (outcome.booking) await scheduleAppointmentTimers(ctx, outcome.booking, trigger);
+  if (outcome.delivery) await enqueueDelivery(ctx, outcome.delivery);
+  return { success: true, submissionId };
+}

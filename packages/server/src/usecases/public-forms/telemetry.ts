@@ -1,0 +1,54 @@
+/**
+ * Widget telemetry (SPEC 4.2): 1 to 50 validated events per request, answered 204, handed to a sink.
+ * The default sink keeps the newest events of each form in storage, bounded.
+ *
+ * @module
+ */
+import type { TelemetryBody, TelemetryEvent } from '@leadbook/contract';
+import { nowIso, readTx, type ServiceContext } from '../../core/context';
+import { loadPublishedForm } from './access';
+
+/** One accepted telemetry request. */
+export interface TelemetryBatch {
+  /** The form's organization. */
+  organizationId: string;
+  /** The form. */
+  formId: string;
+  /** The validated events (1 to 50). */
+  events: TelemetryEvent[];
+  /** Receipt time (ISO-8601). */
+  receivedAt: string;
+}
+
+/** Receives telemetry batches; what it throws is logged, never returned to the widget. */
+export type TelemetrySink = (batch: TelemetryBatch) => void | Promise<void>;
+
+/** How many events the default sink keeps per form. */
+export const STORED_TELEMETRY_PER_FORM = 1000;
+
+/** The default sink: stores events through the storage port and keeps the newest 1000 per form. */
+export function storageTelemetrySink(ctx: ServiceContext): TelemetrySink {
+  return async ({ organizationId, formId, events, receivedAt }) => {
+    await ctx.storage.transaction(async (tx) => {
+      await tx.telemetry.append(
+        events.map((event) => ({ id: ctx.newId(), organizationId, formId, event, receivedAt })),
+      );
+      await tx.telemetry.trim(organizationId, formId, STORED_TELEMETRY_PER_FORM);
+    });
+  };
+}
+
+/** `POST /public/forms/:id/telemetry`: hands the batch to the sink and answers 204. */
+export async function recordTelemetry(
+  ctx: ServiceContext,
+  sink: TelemetrySink,
+  formId: string,
+  body: TelemetryBody,
+): Promise<void> {
+  const form = await readTx(ctx, (tx) => loadPublishedForm(tx, formId));
+  try {
+    await sink({ organizationId: form.organizationId, formId, events: body.events, receivedAt: nowIso(ctx) });
+  } catch (error) {
+    ctx.logger.error('telemetry sink failed', { formId, error: String(error) });
+  }
+}

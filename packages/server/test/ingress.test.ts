@@ -1,0 +1,283 @@
+import {
+  ErrorMessages,
+  INGRESS_TOKEN_HEADER,
+  IngressErrorSchema,
+  ServiceEventSchema,
+  TableEntrySchema,
+  type ServiceEvent,
+} from '@leadbook/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedIngressWebhook } from '@leadbook/server';
+import { ADAPTERS, createHarness, type Harness } from './harness';
+import { ID, TOKEN } from './fixture';
+
+const UNKNOWN_ID = '12345678-1234-4234-8234-123456789012';
+const validation = { statusCode: 400, message: ErrorMessages.validationFailed };
+const notFound = { statusCode: 404, message: ErrorMessages.webhookNotFound };
+const unauthorized = { statusCode: 401, message: ErrorMessages.invalidWebhookToken };
+
+describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
+  let h: Harness;
+  let hook: CreatedIngressWebhook;
+  const seen: ServiceEvent[] = [];
+  beforeAll(async () => {
+    h = await createHarness(kind, { bodyLimit: '16kb' });
+    h.service.events.on('*', (event) => void seen.push(event));
+    hook = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Website' });
+  });
+  afterAll(() => h.close());
+
+  const push = (id: string, body: unknown, token?: string, rawBody?: string) =>
+    h.call('POST', `/public/ingress_webhooks/${id}`, {
+      body,
+      ...(rawBody === undefined ? {} : { rawBody }),
+      headers: token === undefined ? {} : { [INGRESS_TOKEN_HEADER]: token },
+    });
+  const countEntries = async (tableId: string) =>
+    (await h.service.storage.transaction((tx) => tx.entries.countByTable(ID.orgA), { readOnly: true })).get(
+      tableId,
+    ) ?? 0;
+
+  it('201: creates an entry in the pool default lead state and answers with it', async () => {
+    const res = await push(
+      hook.id,
+      {
+        data: { email: 'ada@example.com', tags: ['vip'], age: 36 },
+        customFieldData: { [ID.fieldBudget]: 500 },
+      },
+      hook.token,
+    );
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const entry = TableEntrySchema.parse(res.json);
+    expect(entry).toMatchObject({
+      tableId: ID.tableA,
+      organizationId: ID.orgA,
+      leadStateId: ID.stateNew,
+      data: { email: 'ada@example.com', tags: ['vip'], age: 36 },
+      customFieldData: { [ID.fieldBudget]: 500 },
+    });
+  });
+
+  it('fires only table.entry.added, with the ingress trigger context, after commit', async () => {
+    seen.length = 0;
+    const res = await push(hook.id, { data: { name: 'Grace' } }, hook.token);
+    expect(res.status).toBe(201);
+    expect(seen.map((event) => event.type)).toEqual(['table.entry.added']);
+    const event = ServiceEventSchema.parse(seen[0]);
+    expect(event.trigger).toEqual({
+      source: 'ingress',
+      apiTokenId: null,
+      memberId: null,
+      ingressWebhookId: hook.id,
+    });
+    expect(event.organizationId).toBe(ID.orgA);
+    expect(event.payload).toMatchObject({ entry: { id: res.json.id, leadStateId: ID.stateNew } });
+    const [logged] = await h.service.admin.activity.list(ID.orgA, { limit: 1 });
+    expect(logged).toMatchObject({ id: event.id, trigger: { source: 'ingress', ingressWebhookId: hook.id } });
+  });
+
+  it('404 Webhook not found for an unknown id, a non-UUID id and a deleted webhook', async () => {
+    for (const id of [UNKNOWN_ID, 'not-a-uuid', 'x'.repeat(300)]) {
+      const res = await push(id, { data: {} }, hook.token);
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual(notFound);
+    }
+    const doomed = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Old' });
+    expect((await push(doomed.id, { data: {} }, doomed.token)).status).toBe(201);
+    await h.service.admin.ingressWebhooks.delete(ID.orgA, doomed.id);
+    const res = await push(doomed.id, { data: {} }, doomed.token);
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual(notFound);
+  });
+
+  it('401 Invalid webhook token for a missing, wrong, malformed or foreign token', async () => {
+    const other = await h.service.admin.ingressWebhooks.create(ID.orgA, {
+      tableId: ID.tableA2,
+      name: 'Other',
+    });
+    const before = await countEntries(ID.tableA);
+    seen.length = 0;
+    for (const token of [undefined, 'f'.repeat(64), 'not-hex', '', hook.token.toUpperCase(), other.token]) {
+      const res = await push(hook.id, { data: { a: 'b' } }, token);
+      expect(res.status, String(token)).toBe(401);
+      expect(res.json).toEqual(unauthorized);
+    }
+    expect(await countEntries(ID.tableA)).toBe(before);
+    expect(seen).toEqual([]);
+  });
+
+  it('checks 404 before 401 before the body', async () => {
+    expect((await push(UNKNOWN_ID, { nope: 1 })).json).toEqual(notFound);
+    expect((await push(hook.id, { nope: 1 })).json).toEqual(unauthorized);
+    expect((await push(hook.id, { nope: 1 }, 'f'.repeat(64))).json).toEqual(unauthorized);
+    expect((await push(hook.id, { nope: 1 }, hook.token)).json).toEqual(validation);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['data missing', { customFieldData: {} }],
+    ['data not an object', { data: 'x' }],
+    ['data an array', { data: ['x'] }],
+    ['a nested object value', { data: { address: { city: 'Berlin' } } }],
+    ['an array with a number', { data: { tags: ['a', 1] } }],
+    ['an unknown top-level key', { data: {}, extra: true }],
+    ['customFieldData not an object', { data: {}, customFieldData: [] }],
+  ])('400 Validation failed for a bad body shape: %s', async (_label, body) => {
+    const res = await push(hook.id, body, hook.token);
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual(validation);
+  });
+
+  it('400 for a body that is not JSON, in the ingress envelope', async () => {
+    const res = await push(hook.id, undefined, hook.token, '{"data":');
+    expect(res.status).toBe(400);
+    expect(IngressErrorSchema.strict().parse(res.json).statusCode).toBe(400);
+  });
+
+  it('400 Validation failed for an unknown custom-field id or a bad custom-field value', async () => {
+    for (const customFieldData of [{ [UNKNOWN_ID]: 1 }, { [ID.fieldBudget]: 'lots' }]) {
+      const res = await push(hook.id, { data: {}, customFieldData }, hook.token);
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual(validation);
+    }
+  });
+
+  it('400 No default lead state for a pool without lead states, after the body check', async () => {
+    const { table } = await h.service.admin.tables.create(ID.orgA, { name: 'Stateless', leadStates: [] });
+    const bare = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: table.id, name: 'Bare' });
+    const noState = { statusCode: 400, message: ErrorMessages.noDefaultLeadState };
+    expect((await push(bare.id, { data: { a: 'b' } }, bare.token)).json).toEqual(noState);
+    const unknownField = { data: {}, customFieldData: { [UNKNOWN_ID]: 1 } };
+    expect((await push(bare.id, unknownField, bare.token)).json).toEqual(noState);
+    expect((await push(bare.id, { data: 'x' }, bare.token)).json).toEqual(validation);
+    expect(await countEntries(table.id)).toBe(0);
+  });
+
+  it('413 for a body over the limit, in the ingress envelope', async () => {
+    const res = await push(hook.id, { data: { blob: 'x'.repeat(20_000) } }, hook.token);
+    expect(res.status).toBe(413);
+    expect(res.json).toEqual({ statusCode: 413, message: ErrorMessages.payloadTooLarge });
+  });
+
+  it('100 concurrent POSTs create 100 distinct entries', async () => {
+    const { table } = await h.service.admin.tables.create(ID.orgA, {
+      name: 'Burst',
+      leadStates: [{ name: 'Inbox', category: 'new' }],
+    });
+    const burst = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: table.id, name: 'Burst' });
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        push(burst.id, { data: { n: i, label: `lead ${i}` } }, burst.token),
+      ),
+    );
+    expect(responses.map((res) => res.status)).toEqual(Array(100).fill(201));
+    expect(new Set(responses.map((res) => res.json.id)).size).toBe(100);
+    expect(new Set(responses.map((res) => res.json.data.n)).size).toBe(100);
+    expect(await countEntries(table.id)).toBe(100);
+  });
+
+  it('rotation: the old token gets 401 right away, the new one works', async () => {
+    const hook2 = await h.service.admin.ingressWebhooks.create(ID.orgA, {
+      tableId: ID.tableA,
+      name: 'Rotating',
+    });
+    expect((await push(hook2.id, { data: {} }, hook2.token)).status).toBe(201);
+    const rotated = await h.service.admin.ingressWebhooks.rotate(ID.orgA, hook2.id);
+    expect(rotated).toEqual({ id: hook2.id, token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(rotated.token).not.toBe(hook2.token);
+    const old = await push(hook2.id, { data: {} }, hook2.token);
+    expect(old.status).toBe(401);
+    expect(old.json).toEqual(unauthorized);
+    expect((await push(hook2.id, { data: {} }, rotated.token)).status).toBe(201);
+    const [summary] = (await h.service.admin.ingressWebhooks.list(ID.orgA)).filter((w) => w.id === hook2.id);
+    expect(summary?.rotatedAt).toEqual(expect.any(String));
+  });
+
+  it('does not mix the webhook up with the Connect API: a Bearer token is no ingress token', async () => {
+    const res = await h.call('POST', `/public/ingress_webhooks/${hook.id}`, {
+      token: TOKEN.admin,
+      body: { data: {} },
+    });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual(unauthorized);
+  });
+});
+
+describe('ingress webhook console API', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness('fetch');
+  });
+  afterAll(() => h.close());
+  const admin = () => h.service.admin.ingressWebhooks;
+
+  it('create returns the id and a 64-hex token once; list and get never show a token or digest', async () => {
+    const created = await admin().create(ID.orgA, { tableId: ID.tableA, name: 'Website' });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      organizationId: ID.orgA,
+      tableId: ID.tableA,
+      name: 'Website',
+      token: expect.stringMatching(/^[0-9a-f]{64}$/),
+      createdAt: expect.any(String),
+    });
+    const summary = {
+      id: created.id,
+      organizationId: ID.orgA,
+      tableId: ID.tableA,
+      name: 'Website',
+      createdAt: created.createdAt,
+      rotatedAt: null,
+    };
+    expect(await admin().get(ID.orgA, created.id)).toEqual(summary);
+    expect(await admin().list(ID.orgA, { tableId: ID.tableA })).toContainEqual(summary);
+    expect(await admin().list(ID.orgA, { tableId: ID.tableA2 })).not.toContainEqual(summary);
+    expect(await admin().get(ID.orgB, created.id)).toBeNull();
+    expect(await admin().list(ID.orgB)).toEqual([]);
+  });
+
+  it('create accepts a fixed id and token; an id already in use is a 400', async () => {
+    const id = 'dddddddd-dddd-4ddd-8ddd-ddddddddddd1';
+    const token = 'e'.repeat(64);
+    expect(await admin().create(ID.orgA, { id, tableId: ID.tableA, name: 'Fixed', token })).toMatchObject({
+      id,
+      token,
+    });
+    await expect(admin().create(ID.orgB, { id, tableId: ID.tableB, name: 'Again' })).rejects.toMatchObject({
+      status: 400,
+      message: `Id ${id} is already in use`,
+    });
+  });
+
+  it('rejects bad input with 400 and unknown things with 404', async () => {
+    await expect(admin().create(ID.orgA, { tableId: ID.tableA, name: '' })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Invalid ingress webhook: name'),
+    });
+    await expect(
+      admin().create(ID.orgA, { tableId: ID.tableA, name: 'x', token: 'short' }),
+    ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('token') });
+    await expect(admin().create(ID.orgA, { tableId: UNKNOWN_ID, name: 'x' })).rejects.toMatchObject({
+      status: 404,
+      message: `Lead pool ${UNKNOWN_ID} not found`,
+    });
+    await expect(admin().create(ID.orgA, { tableId: ID.tableB, name: 'x' })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(admin().create('org-none', { tableId: ID.tableA, name: 'x' })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(admin().rotate(ID.orgA, UNKNOWN_ID)).rejects.toMatchObject({ status: 404 });
+    await expect(admin().delete(ID.orgA, UNKNOWN_ID)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("an organization cannot rotate or delete another organization's webhook", async () => {
+    const created = await admin().create(ID.orgA, { tableId: ID.tableA, name: 'Mine' });
+    await expect(admin().rotate(ID.orgB, created.id)).rejects.toMatchObject({ status: 404 });
+    await expect(admin().delete(ID.orgB, created.id)).rejects.toMatchObject({ status: 404 });
+    await admin().delete(ID.orgA, created.id);
+    expect(await admin().get(ID.orgA, created.id)).toBeNull();
+    await expect(admin().delete(ID.orgA, created.id)).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,263 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ErrorMessages, SubmitResponseSchema } from '@leadbook/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CaptchaUnavailableError, type CaptchaVerifier } from '../src/ports/captcha';
+import { createHttpCaptchaVerifier } from '../src/adapters/captcha/http-captcha-verifier';
+import { bookingForm, FIELD, FORM, goodSubmission, studiosForm } from './forms-fixture';
+import { ID } from './fixture';
+import { ADAPTERS, createHarness, type Harness } from './harness';
+
+const fakeCaptcha: CaptchaVerifier = {
+  verify: async ({ token, secret }) => token === 'good-token' && secret === 'captcha-secret-xyz',
+};
+const headers = { origin: 'https://www.example.com' };
+
+async function counts(h: Harness) {
+  return h.service.storage.transaction(async (tx) => ({
+    leads: (await tx.entries.list(ID.orgA, { tableId: ID.tableA })).length,
+    bookings: (await tx.bookings.listByCalendar(ID.orgA, ID.calBerlin)).length,
+    submissions: (await tx.formSubmissions.list(ID.orgA)).length,
+  }));
+}
+
+describe.each(ADAPTERS)('public form submit through %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness(kind, { rateLimit: { enabled: false }, captcha: fakeCaptcha });
+    await h.service.admin.forms.create(ID.orgA, bookingForm);
+    await h.service.admin.forms.create(ID.orgA, studiosForm);
+  });
+  afterAll(() => h.close());
+  const submit = (body: unknown, formId = FORM.booking) =>
+    h.call('POST', `/public/forms/${formId}/submit`, { body, headers });
+  const withData = (data: Record<string, unknown>, base = goodSubmission()) => ({
+    ...base,
+    data: { ...base.data, ...data },
+  });
+
+  it('accepts a valid submission: lead with normalised data, booking, submission record', async () => {
+    const before = await counts(h);
+    const res = await submit(goodSubmission());
+    expect(res.status).toBe(200);
+    const { submissionId } = SubmitResponseSchema.parse(res.json);
+    const after = await counts(h);
+    expect(after).toEqual({
+      leads: before.leads + 1,
+      bookings: before.bookings + 1,
+      submissions: before.submissions + 1,
+    });
+    const [submission] = await h.service.admin.forms.submissions(ID.orgA, FORM.booking);
+    expect(submission).toMatchObject({
+      id: submissionId,
+      studioId: 'berlin',
+      bookingId: expect.any(String),
+      entryId: expect.any(String),
+    });
+    const entry = await h.service.storage.transaction((tx) => tx.entries.get(ID.orgA, submission!.entryId!));
+    // Each visible field writes under its dataKey, or its id when it has none.
+    expect(entry!.data).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+49301234567',
+      privacyConsent: true,
+      source: 'widget',
+      [FIELD.type]: ID.typeTrial,
+    });
+    expect(entry!.interestedInAppointmentTypeId).toBe(ID.typeTrial);
+    expect(entry!.leadStateId).toBe(ID.stateNew);
+    const booking = await h.service.storage.transaction((tx) =>
+      tx.bookings.get(ID.orgA, submission!.bookingId!),
+    );
+    expect(booking).toMatchObject({
+      resourceId: ID.roomOne,
+      tableEntryId: entry!.id,
+      trigger: { source: 'form', formId: FORM.booking },
+    });
+  });
+
+  it.each([
+    ['a missing required field', { [FIELD.name]: undefined }, 'Name is required'],
+    ['a value below minLength', { [FIELD.name]: 'A' }, 'Name must be at least 2 characters'],
+    ['a value over maxLength', { [FIELD.name]: 'A'.repeat(41) }, 'Name must be at most 40 characters'],
+    ['a pattern mismatch', { [FIELD.code]: 'ab12' }, 'Voucher code is not in the expected format'],
+    ['a bad email', { [FIELD.email]: 'ada@' }, 'Email must be a valid email address'],
+    ['a bad phone number', { [FIELD.phone]: '12' }, 'Phone must be a valid phone number'],
+    ['an option not offered', { [FIELD.plan]: 'gold' }, 'Plan must be one of the offered options'],
+    ['a field shown by showIf and left empty', { [FIELD.isBusiness]: true }, 'Company is required'],
+    ['consent not the literal string "true"', { [FIELD.consent]: 'yes' }, 'Privacy policy must be accepted'],
+    ['a boolean instead of the string "true"', { [FIELD.consent]: true }, 'Privacy policy must be accepted'],
+    [
+      'an appointment type outside the allowlist',
+      { [FIELD.type]: ID.typeClass },
+      ErrorMessages.appointmentTypeNotAllowed,
+    ],
+  ])('rejects %s with 400 and a message naming the field', async (_what, data, message) => {
+    const before = await counts(h);
+    const res = await submit(withData(data));
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({ statusCode: 400, message });
+    expect(await counts(h)).toEqual(before);
+  });
+
+  it('skips a field hidden by showIf even when it is required', async () => {
+    const res = await submit(
+      withData(
+        { [FIELD.isBusiness]: false, [FIELD.company]: undefined },
+        goodSubmission('2026-11-30T08:00:00Z', '2026-11-30T09:00:00Z'),
+      ),
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it('requires a captcha token (400) and refuses a bad one (403), storing nothing', async () => {
+    const before = await counts(h);
+    const missing = await submit({ ...goodSubmission(), captchaToken: undefined });
+    expect(missing.json).toEqual({ statusCode: 400, message: ErrorMessages.captchaMissing });
+    const bad = await submit({ ...goodSubmission(), captchaToken: 'forged' });
+    expect(bad.status).toBe(403);
+    expect(bad.json).toEqual({ statusCode: 403, message: ErrorMessages.captchaFailed });
+    expect(await counts(h)).toEqual(before);
+  });
+
+  it('requires a time slot when a booking field is visible, and refuses a taken or unoffered one', async () => {
+    const { bookingSlot: _slot, ...noSlot } = goodSubmission();
+    expect((await submit(noSlot)).json.message).toBe('Please choose a time slot');
+    expect((await submit(goodSubmission())).json).toEqual({
+      statusCode: 400,
+      message: ErrorMessages.slotUnavailable,
+    });
+    expect((await submit(goodSubmission('2026-11-23T08:05:00Z', '2026-11-23T09:05:00Z'))).json.message).toBe(
+      'The selected time slot is not offered by this form',
+    );
+  });
+
+  it('multi-studio forms need a studioId, and the calendar must belong to that studio', async () => {
+    const body = {
+      data: { [FIELD.email]: 'grace@example.com' },
+      bookingSlot: {
+        appointmentTypeId: ID.typeTrial,
+        calendarId: ID.calBerlin,
+        startDateTime: '2026-12-01T13:00:00Z',
+        endDateTime: '2026-12-01T14:00:00Z',
+      },
+    };
+    expect((await submit(body, FORM.studios)).json).toEqual({
+      statusCode: 400,
+      message: 'Please choose a studio',
+    });
+    expect((await submit({ ...body, studioId: 'new-york' }, FORM.studios)).json).toEqual({
+      statusCode: 400,
+      message: ErrorMessages.calendarStudioMismatch,
+    });
+    expect((await submit({ ...body, studioId: 'berlin' }, FORM.studios)).status).toBe(200);
+  });
+});
+
+describe('captcha provider failures fail closed', () => {
+  let provider: Server;
+  let delayMs = 0;
+  let answer = '{"success":true}';
+  beforeAll(async () => {
+    provider = createServer((req, res) => {
+      req.resume();
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(answer), delayMs);
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise((resolve) => provider.close(resolve)));
+
+  it.each([
+    ['slow', 1000, '{"success":true}'],
+    ['garbled', 0, '<html>oops</html>'],
+  ])('a %s provider gives 403 and nothing is stored', async (_what, delay, body) => {
+    delayMs = delay;
+    answer = body;
+    const url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/verify`;
+    const h = await createHarness('fetch', {
+      rateLimit: { enabled: false },
+      captcha: createHttpCaptchaVerifier({ verifyUrls: { turnstile: url }, timeoutMs: 200 }),
+    });
+    await h.service.admin.forms.create(ID.orgA, bookingForm);
+    const before = await counts(h);
+    const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+      body: goodSubmission(),
+      headers,
+    });
+    expect(res.json).toEqual({ statusCode: 403, message: ErrorMessages.captchaFailed });
+    expect(await counts(h)).toEqual(before);
+    await h.close();
+  });
+
+  it('a provider that is down gives 403 and nothing is stored', async () => {
+    const down: CaptchaVerifier = {
+      verify: async () => Promise.reject(new CaptchaUnavailableError('connection refused')),
+    };
+    const h = await createHarness('fetch', { rateLimit: { enabled: false }, captcha: down });
+    await h.service.admin.forms.create(ID.orgA, bookingForm);
+    const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+      body: goodSubmission(),
+      headers,
+    });
+    expect(res.status).toBe(403);
+    expect((await counts(h)).submissions).toBe(0);
+    await h.close();
+  });
+});
+
+describe('submit race', { timeout: 60_000 }, () => {
+  it('20 concurrent submits for a slot of capacity 3: 3 x 200, 17 x 400, and exactly 3 of everything', async () => {
+    const h = await createHarness('express', {
+      rateLimit: { enabled: false },
+      captcha: fakeCaptcha,
+      webhooks: { allowPrivateUrls: true },
+    });
+    const room = await h.service.admin.resources.create(ID.orgA, {
+      name: 'Room 3',
+      maxParallelBookings: 3,
+      calendarIds: [ID.calBerlin],
+      appointmentTypeIds: [ID.typeTrial],
+    });
+    await h.service.admin.resourceSlots.create(ID.orgA, {
+      calendarId: ID.calBerlin,
+      resourceId: room.id,
+      weekday: 4,
+      startTime: '10:00',
+      endTime: '11:00',
+    });
+    // Deliveries are queued in the transaction; the receiver is not needed for the count.
+    await h.service.admin.forms.create(ID.orgA, { ...bookingForm, webhookUrl: 'http://127.0.0.1:9/hook' });
+    const body = goodSubmission('2026-11-26T09:00:00.000Z', '2026-11-26T10:00:00.000Z');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+          body: {
+            ...body,
+            bookingSlot: { ...body.bookingSlot, resourceId: room.id },
+            data: { ...body.data, [FIELD.email]: `u${i}@example.com` },
+          },
+          headers,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(
+      results.filter((r) => r.status === 400 && r.json.message === ErrorMessages.slotUnavailable),
+    ).toHaveLength(17);
+    const stored = await h.service.storage.transaction(async (tx) => ({
+      leads: (await tx.entries.list(ID.orgA, { tableId: ID.tableA })).length,
+      bookings: (
+        await tx.bookings.listOverlapping(
+          ID.orgA,
+          [room.id],
+          Date.parse(body.bookingSlot.startDateTime),
+          Date.parse(body.bookingSlot.endDateTime),
+        )
+      ).length,
+      submissions: (await tx.formSubmissions.list(ID.orgA, { formId: FORM.booking })).length,
+      deliveries: (await tx.webhookDeliveries.list(ID.orgA, { formId: FORM.booking })).length,
+    }));
+    expect(stored).toEqual({ leads: 3, bookings: 3, submissions: 3, deliveries: 3 });
+    await h.close();
+  });
+});
