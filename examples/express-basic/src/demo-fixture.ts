@@ -1,4 +1,5 @@
 import type { SeedFixture } from '@leadbook/contract';
+import type { ConnectService, SeedResult } from '@leadbook/server';
 
 const weekdays = [1, 2, 3, 4, 5, 6];
 
@@ -94,3 +95,73 @@ export const demoFixture: SeedFixture = {
     },
   ],
 };
+
+/** Field ids of the demo form, fixed so a static page can rely on them. */
+export const DEMO_FORM_FIELDS = {
+  name: 'd0000000-0000-4000-8000-000000000001',
+  email: 'd0000000-0000-4000-8000-000000000002',
+  phone: 'd0000000-0000-4000-8000-000000000003',
+  appointmentType: 'd0000000-0000-4000-8000-000000000004',
+  booking: 'd0000000-0000-4000-8000-000000000005',
+  consent: 'd0000000-0000-4000-8000-000000000006',
+};
+
+/**
+ * Adds what a fixture cannot hold: a published booking form on both studios (captcha off so the
+ * demo works without a provider) and an ingress webhook on the pool.
+ */
+export async function addDemoFormAndIngress(service: ConnectService, seeded: SeedResult) {
+  const org = seeded.organizations[0]!;
+  const pool = org.tables['Website leads']!;
+  const trial = org.appointmentTypes['Trial session']!;
+  const form = await service.admin.forms.create(org.id, {
+    name: 'Book a trial session',
+    published: true,
+    tableId: pool.id,
+    studios: [
+      { id: 'berlin', name: 'Berlin Studio', calendarIds: [org.calendars['Berlin Studio']!] },
+      { id: 'new-york', name: 'New York Studio', calendarIds: [org.calendars['New York Studio']!] },
+    ],
+    defaultCountry: 'DE',
+    fields: [
+      {
+        id: DEMO_FORM_FIELDS.name,
+        type: 'text',
+        label: 'Name',
+        dataKey: 'name',
+        required: true,
+        minLength: 2,
+      },
+      { id: DEMO_FORM_FIELDS.email, type: 'email', label: 'Email', dataKey: 'email', required: true },
+      { id: DEMO_FORM_FIELDS.phone, type: 'tel', label: 'Phone', dataKey: 'phone' },
+      {
+        id: DEMO_FORM_FIELDS.appointmentType,
+        type: 'appointment-type',
+        label: 'Appointment type',
+        required: true,
+        allowedAppointmentTypes: [trial],
+      },
+      {
+        id: DEMO_FORM_FIELDS.booking,
+        type: 'booking-calendar',
+        label: 'Time',
+        required: true,
+        bookingConfig: { appointmentTypeFieldId: DEMO_FORM_FIELDS.appointmentType, searchDays: 14 },
+        allowedAppointmentTypes: ['*'],
+      },
+      {
+        id: DEMO_FORM_FIELDS.consent,
+        type: 'privacy',
+        label: 'I agree to the privacy policy',
+        mode: 'consent',
+        dataKey: 'privacyConsent',
+        privacyPolicyUrl: 'https://example.com/privacy',
+      },
+    ],
+  });
+  const ingress = await service.admin.ingressWebhooks.create(org.id, {
+    tableId: pool.id,
+    name: 'Demo ingress',
+  });
+  return { formId: form.id, ingressWebhookId: ingress.id, ingressToken: ingress.token };
+}

@@ -3,16 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { createDemoApp, demoInfo } from './app';
 
 const port = Number(process.env.PORT ?? 3000);
-const { app, service, seeded } = await createDemoApp(
+const { app, service, seeded, extras } = await createDemoApp(
   process.env.LEADBOOK_DATA_FILE ? { dataFile: process.env.LEADBOOK_DATA_FILE } : {},
 );
 const server = app.listen(port, () => {
   const { port: actual } = server.address() as AddressInfo;
-  const info = demoInfo(`http://localhost:${actual}`, seeded);
+  const info = demoInfo(`http://localhost:${actual}`, seeded, extras);
   console.log(`Leadbook demo server listening on ${info.baseUrl}`);
   console.log(`Organization: ${info.organizationId}`);
   console.log(`Tokens (demo only, regenerated at every start):`);
   for (const [scope, token] of Object.entries(info.tokens)) console.log(`  ${scope.padEnd(5)} ${token}`);
+  console.log(`Public form: ${info.baseUrl}/public/forms/${info.formId}/config`);
+  console.log(`Ingress webhook: POST ${info.baseUrl}/public/ingress_webhooks/${info.ingressWebhookId}`);
+  console.log(`  x-service-ingress-token: ${info.ingressToken}`);
   console.log(`Try: curl -H "Authorization: Bearer ${info.tokens.read}" ${info.baseUrl}/connect/calendar/`);
   if (process.env.LEADBOOK_DEMO_OUT)
     writeFileSync(process.env.LEADBOOK_DEMO_OUT, `${JSON.stringify(info, null, 2)}\n`);

@@ -12,7 +12,14 @@ describe('npm start (examples/express-basic)', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'leadbook-demo-')), 'demo.json');
   let child: ReturnType<typeof spawn>;
   let stdout = '';
-  let info: { baseUrl: string; organizationId: string; tokens: Record<'read' | 'write' | 'admin', string> };
+  let info: {
+    baseUrl: string;
+    organizationId: string;
+    tokens: Record<'read' | 'write' | 'admin', string>;
+    formId: string;
+    ingressWebhookId: string;
+    ingressToken: string;
+  };
 
   beforeAll(async () => {
     child = spawn('npm', ['start'], {
@@ -97,5 +104,54 @@ describe('npm start (examples/express-basic)', () => {
     const resources = (await get('/connect/resources/')) as Array<{ maxParallelBookings: number }>;
     expect(resources.map((r) => r.maxParallelBookings)).toEqual([1, 8]);
     expect(((await get('/connect/resource_slot_blockers/')) as unknown[]).length).toBe(1);
+  });
+
+  it('serves a published form: config, slots, and a submit that books and creates a lead', async () => {
+    const form = `${info.baseUrl}/public/forms/${info.formId}`;
+    const config = await (await fetch(`${form}/config`)).json();
+    const consent = config.fields.find((f: { type: string }) => f.type === 'privacy');
+    const booking = config.fields.find((f: { type: string }) => f.type === 'booking-calendar');
+    expect(consent.mode).toBe('consent');
+    expect(booking.bookingConfig).toBeDefined();
+    const calendarId = config.studios[0].calendarIds[0];
+    const types = await (await fetch(`${form}/appointment-types?calendarId=${calendarId}`)).json();
+    const start = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const end = new Date(Date.now() + 10 * 24 * 3600_000).toISOString();
+    const query = new URLSearchParams({ calendarId, appointmentTypeId: types[0].id, start, end });
+    const slots = (await (await fetch(`${form}/slots?${query}`)).json()).data;
+    const slot = slots.find((s: { available: boolean }) => s.available);
+    const field = (type: string) => config.fields.find((f: { type: string }) => f.type === type).id;
+    const res = await fetch(`${form}/submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        studioId: config.studios[0].id,
+        data: {
+          [field('text')]: 'Ada',
+          [field('email')]: 'ada@example.com',
+          [field('appointment-type')]: types[0].id,
+          [consent.id]: 'true',
+        },
+        bookingSlot: {
+          appointmentTypeId: types[0].id,
+          calendarId,
+          resourceId: slot.resourceId,
+          startDateTime: slot.startDateTime,
+          endDateTime: slot.endDateTime,
+        },
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).success).toBe(true);
+  });
+
+  it('accepts a lead through the demo ingress webhook', async () => {
+    const res = await fetch(`${info.baseUrl}/public/ingress_webhooks/${info.ingressWebhookId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-ingress-token': info.ingressToken },
+      body: JSON.stringify({ data: { email: 'grace@example.com', source: 'demo' } }),
+    });
+    expect(res.status).toBe(201);
+    expect(info.ingressToken).toMatch(/^[0-9a-f]{64}$/);
   });
 });
