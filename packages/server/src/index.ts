@@ -42,3 +42,12 @@ export {
   type SchemaInferenceResult,
   type SchemaTypeError,
 } from './domain/leads';
+export {
+  createHttpCaptchaVerifier,
+  DEFAULT_CAPTCHA_VERIFY_URLS,
+  type HttpCaptchaVerifierOptions,
+} from './adapters/captcha/http-captcha-verifier';
+export { CaptchaUnavailableError, type CaptchaCheck, type CaptchaVerifier } from './ports/captcha';
+export { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitOptions } from './http/rate-limit';
+export type { TelemetryBatch, TelemetrySink } from './usecases/public-forms/telemetry';
+export { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './domain/webhooks';

@@ -3,61 +3,23 @@
  *
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
-import { createSqlJsStorage } from './adapters/sqljs';
-import { createTimerScheduler } from './adapters/timer-scheduler';
 import { createAdminApi, type AdminApi } from './admin';
-import { silentLogger, systemClock, type Clock, type Logger, type ServiceContext } from './core/context';
-import { createEventBus, type ServiceEvents } from './events/bus';
+import { createServiceContext, startJobs } from './core/create-context';
+import type { ServiceEvents } from './events/bus';
 import { parseBodyLimit } from './http/body-limit';
 import { connectRoutes } from './http/connect-routes';
-import { publicFormRoutes } from './http/public-form-routes';
-import { createRateLimiters, type RateLimitOptions } from './http/rate-limit';
-import { storageTelemetrySink, type TelemetrySink } from './usecases/public-forms/telemetry';
-import { ingressRoutes } from './http/ingress-routes';
 import { createExpressRouter } from './http/express';
 import { createFetchHandler, type FetchHandler } from './http/fetch';
-import type { Scheduler } from './ports/scheduler';
+import { ingressRoutes } from './http/ingress-routes';
+import { publicFormRoutes } from './http/public-form-routes';
+import { createRateLimiters } from './http/rate-limit';
+import type { ConnectServiceOptions } from './options';
 import type { StorageAdapter } from './ports/storage';
 import { pruneIdempotency } from './usecases/bookings';
-import { createJobRouter } from './usecases/jobs';
-import { appointmentJobHandlers } from './usecases/scheduled-events';
-import { webhookJobHandlers } from './usecases/webhook-delivery';
-import {
-  createHttpCaptchaVerifier,
-  type HttpCaptchaVerifierOptions,
-} from './adapters/captcha/http-captcha-verifier';
-import type { CaptchaVerifier } from './ports/captcha';
+import { storageTelemetrySink } from './usecases/public-forms/telemetry';
 
-/** Options of {@link createConnectService}. */
-export interface ConnectServiceOptions {
-  /** Storage adapter. Default: in-memory sql.js (`createSqlJsStorage()`). */
-  storage?: StorageAdapter;
-  /** Scheduler of `hasStarted`/`hasEnded`. Default: the in-process timer scheduler on `storage`. */
-  scheduler?: Scheduler;
-  /** Clock. Default: the system clock. */
-  clock?: Clock;
-  /** Logger. Default: silent. Tokens never reach it. */
-  logger?: Logger;
-  /** Largest accepted request body, in bytes or as `'100kb'`/`'1mb'`. Default: 100 KiB. */
-  bodyLimit?: number | string;
-  /** Captcha verification of form submissions. Default: the HTTP verifier with the providers' URLs. */
-  captcha?: CaptchaVerifier | HttpCaptchaVerifierOptions;
-  /** Public form rate limits (30/min GET, 5/min submit, 120/min telemetry per form and client IP). */
-  rateLimit?: RateLimitOptions;
-  /** Where widget telemetry goes. Default: storage, keeping the newest 1000 events per form. */
-  telemetrySink?: TelemetrySink;
-  /** Outgoing webhook delivery. */
-  webhooks?: {
-    /** Allow URLs resolving to loopback, private or link-local addresses. Default: false. */
-    allowPrivateUrls?: boolean;
-    /** The fetch implementation. Default: the global fetch. */
-    fetch?: typeof fetch;
-    /** Per-attempt timeout in milliseconds. Default: 10000. */
-    timeoutMs?: number;
-  };
-}
+export type { ConnectServiceOptions } from './options';
 
 /** A running service. */
 export interface ConnectService {
@@ -99,31 +61,9 @@ export interface ConnectService {
  * ```
  */
 export async function createConnectService(options: ConnectServiceOptions = {}): Promise<ConnectService> {
-  const logger = options.logger ?? silentLogger;
-  const clock = options.clock ?? systemClock;
   const bodyLimit = parseBodyLimit(options.bodyLimit);
-  const storage = options.storage ?? (await createSqlJsStorage({ logger }));
-  const scheduler = options.scheduler ?? createTimerScheduler({ storage, clock, logger });
-  const events = createEventBus(logger);
-  const captcha =
-    options.captcha && 'verify' in options.captcha
-      ? options.captcha
-      : createHttpCaptchaVerifier(options.captcha);
-  const webhooks = {
-    allowPrivateUrls: options.webhooks?.allowPrivateUrls ?? false,
-    fetch: options.webhooks?.fetch ?? fetch,
-    timeoutMs: options.webhooks?.timeoutMs ?? 10_000,
-  };
-  const ctx: ServiceContext = {
-    storage,
-    clock,
-    logger,
-    events,
-    scheduler,
-    newId: randomUUID,
-    captcha,
-    webhooks,
-  };
+  const ctx = await createServiceContext(options);
+  const { logger, scheduler, storage, events } = ctx;
 
   const limiters = createRateLimiters(options.rateLimit);
   const telemetrySink = options.telemetrySink ?? storageTelemetrySink(ctx);
@@ -137,12 +77,10 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   const started = new Promise<void>((resolve) => {
     setImmediate(() => {
       if (closed) return resolve();
-      scheduler
-        .start(createJobRouter(ctx, { ...appointmentJobHandlers(ctx), ...webhookJobHandlers(ctx) }))
-        .then(resolve, (error: unknown) => {
-          logger.error('scheduler failed to start', { error: String(error) });
-          resolve();
-        });
+      startJobs(ctx).then(resolve, (error: unknown) => {
+        logger.error('scheduler failed to start', { error: String(error) });
+        resolve();
+      });
     });
   });
 

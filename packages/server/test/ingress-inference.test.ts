@@ -123,6 +123,16 @@ describe.each(ADAPTERS)('ingress schema inference through %s', (kind) => {
     expect((await fields()).late).toMatchObject({ type: 'boolean', frequency: 1 });
   });
 
+  it('prototype-named keys: __proto__ is dropped, constructor and toString are plain data keys', async () => {
+    const res = await h.call('POST', `/public/ingress_webhooks/${hook.id}`, {
+      rawBody: '{"data":{"__proto__":"p","constructor":"c","toString":"t"}}',
+      headers: { [INGRESS_TOKEN_HEADER]: hook.token },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.data).toEqual({ constructor: 'c', toString: 't' });
+    expect(await fields()).toMatchObject({ constructor: { type: 'string' }, toString: { type: 'string' } });
+  });
+
   it('reports every conflict of a POST, sorted by key, and writes nothing', async () => {
     expect((await push({ zeta: 1, alpha: true, keep: 'k' })).status).toBe(201);
     const before = await fields();

@@ -129,10 +129,24 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
     expect(res.json).toEqual(validation);
   });
 
-  it('400 for a body that is not JSON, in the ingress envelope', async () => {
+  it('400 Validation failed for a body that is not JSON, in the ingress envelope', async () => {
     const res = await push(hook.id, undefined, hook.token, '{"data":');
     expect(res.status).toBe(400);
-    expect(IngressErrorSchema.strict().parse(res.json).statusCode).toBe(400);
+    expect(IngressErrorSchema.strict().parse(res.json)).toEqual({
+      statusCode: 400,
+      message: 'Validation failed',
+    });
+  });
+
+  it('404 Webhook not found for a path that names no webhook', async () => {
+    for (const path of ['/public/ingress_webhooks/', `/public/ingress_webhooks/${hook.id}/extra`]) {
+      const res = await h.call('POST', path, { body: { data: {} } });
+      expect([path, res.status, res.json]).toEqual([
+        path,
+        404,
+        { statusCode: 404, message: 'Webhook not found' },
+      ]);
+    }
   });
 
   it('400 Validation failed for an unknown custom-field id or a bad custom-field value', async () => {

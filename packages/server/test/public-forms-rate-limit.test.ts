@@ -1,5 +1,5 @@
 import { ErrorMessages } from '@leadbook/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FORM, openForm, studiosForm } from './forms-fixture';
 import { ID } from './fixture';
 import { ADAPTERS, createHarness, type CallOptions, type Harness } from './harness';
@@ -85,5 +85,19 @@ describe('client IPs', () => {
       headers: { 'x-forwarded-for': '203.0.113.99' },
     });
     expect(spoofed.status).toBe(429);
+  });
+});
+
+describe('rate limiter set-up', () => {
+  it('creating a service prints no express-rate-limit validation errors', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const h = await harness('express');
+    await h.call('GET', `/public/forms/${FORM.open}/availability`);
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings).not.toHaveBeenCalled();
+    errors.mockRestore();
+    warnings.mockRestore();
+    await h.close();
   });
 });

@@ -16,20 +16,28 @@ import type { Repositories } from '../ports/storage';
 import { mustGet, mustGetOrganization } from './access';
 import { parseInput } from './parse';
 
-/**
- * Input of `admin.ingressWebhooks.create`: `{ id?, tableId, name, token? }`, strict.
- *
- * Derived from contract schemas because the server imports zod for types only (a value import
- * would make tsup bundle a second zod); it belongs in the contract's `fixture.ts` once the seed
- * fixture learns ingress webhooks.
- */
-export const IngressWebhookInputSchema = ApiTokenInputSchema.omit({ scopes: true, token: true }).extend({
-  tableId: UuidSchema.describe('The lead pool the webhook writes to'),
-  token: IngressTokenSchema.optional().describe('A fixed token for tests and demos; generated when absent'),
-});
-
 /** Input of `admin.ingressWebhooks.create`. */
-export type IngressWebhookInput = z.input<typeof IngressWebhookInputSchema>;
+export interface IngressWebhookInput {
+  /** A UUID; generated when absent. It is the public address, so unique across organizations. */
+  id?: string;
+  /** The lead pool the webhook writes to. */
+  tableId: string;
+  /** A label for the console. */
+  name: string;
+  /** A fixed token (64 lowercase hex) for tests and demos; generated when absent. */
+  token?: string;
+}
+
+/**
+ * The strict schema of {@link IngressWebhookInput}. Derived from contract schemas because the server
+ * imports zod for types only (a value import would make tsup bundle a second zod); it belongs in the
+ * contract's `fixture.ts` once the seed fixture learns ingress webhooks.
+ */
+const IngressWebhookInputSchema: z.ZodType<IngressWebhookInput, z.ZodTypeDef, IngressWebhookInput> =
+  ApiTokenInputSchema.omit({ scopes: true, token: true }).extend({
+    tableId: UuidSchema,
+    token: IngressTokenSchema.optional(),
+  });
 
 /** A created ingress webhook. `token` is the only time the secret is ever returned. */
 export interface CreatedIngressWebhook {
@@ -133,47 +141,51 @@ export async function deleteIngressWebhookTx(
   ctx.logger.info('ingress webhook deleted', { organizationId, id });
 }
 
-/** The console API of ingress webhooks (`service.admin.ingressWebhooks`). */
-export function createIngressAdmin(ctx: ServiceContext) {
+/** The console API of ingress webhooks: `service.admin.ingressWebhooks`. */
+export interface IngressAdminApi {
+  /**
+   * Creates a webhook bound to one lead pool. The result's `token` is the only time the secret is
+   * shown; only its SHA-256 digest is stored.
+   *
+   * @throws `ServiceError` 404 for an unknown organization or pool; 400 for a bad input or an id in use.
+   * @example
+   * ```ts
+   * const { id, token } = await service.admin.ingressWebhooks.create(orgId, { tableId, name: 'Website' });
+   * // POST /public/ingress_webhooks/${id} with the header `x-service-ingress-token: ${token}`
+   * ```
+   */
+  create(organizationId: string, input: IngressWebhookInput): Promise<CreatedIngressWebhook>;
+  /**
+   * Issues a new token; the old one stops working at once. The new token is shown only here.
+   *
+   * @throws `ServiceError` 404 for an unknown webhook.
+   */
+  rotate(organizationId: string, id: string): Promise<RotatedIngressToken>;
+  /**
+   * Deletes a webhook; its URL answers 404 from then on.
+   *
+   * @throws `ServiceError` 404 for an unknown webhook.
+   */
+  delete(organizationId: string, id: string): Promise<void>;
+  /** The webhook without its token or digest, or null. */
+  get(organizationId: string, id: string): Promise<IngressWebhookSummary | null>;
+  /** The organization's webhooks (optionally of one pool), without tokens or digests. */
+  list(organizationId: string, filter?: { tableId?: string }): Promise<IngressWebhookSummary[]>;
+}
+
+/** Creates the console API of ingress webhooks over a service context. */
+export function createIngressAdmin(ctx: ServiceContext): IngressAdminApi {
   return {
-    /**
-     * Creates a webhook bound to one lead pool. The result's `token` is the only time the secret is
-     * shown; only its SHA-256 digest is stored.
-     *
-     * @throws 404 for an unknown organization or pool; 400 for a bad input.
-     * @example
-     * ```ts
-     * const { id, token } = await service.admin.ingressWebhooks.create(orgId, { tableId, name: 'Website' });
-     * // POST /public/ingress_webhooks/${id} with header x-service-ingress-token: ${token}
-     * ```
-     */
-    create: (organizationId: string, input: IngressWebhookInput): Promise<CreatedIngressWebhook> =>
+    create: (organizationId, input) =>
       runUnit(ctx, (tx) => createIngressWebhookTx(ctx, tx, organizationId, input)),
-    /**
-     * Issues a new token; the old one stops working at once. The new token is shown only here.
-     *
-     * @throws 404 for an unknown webhook.
-     */
-    rotate: (organizationId: string, id: string): Promise<RotatedIngressToken> =>
-      runUnit(ctx, (tx) => rotateIngressTokenTx(ctx, tx, organizationId, id)),
-    /**
-     * Deletes a webhook.
-     *
-     * @throws 404 for an unknown webhook.
-     */
-    delete: (organizationId: string, id: string): Promise<void> =>
-      runUnit(ctx, (tx) => deleteIngressWebhookTx(ctx, tx, organizationId, id)),
-    /** The webhook without its token or digest, or null. */
-    get: (organizationId: string, id: string): Promise<IngressWebhookSummary | null> =>
+    rotate: (organizationId, id) => runUnit(ctx, (tx) => rotateIngressTokenTx(ctx, tx, organizationId, id)),
+    delete: (organizationId, id) => runUnit(ctx, (tx) => deleteIngressWebhookTx(ctx, tx, organizationId, id)),
+    get: (organizationId, id) =>
       readTx(ctx, async (tx) => {
         const webhook = await tx.ingressWebhooks.get(organizationId, id);
         return webhook && summarize(webhook);
       }),
-    /** The organization's webhooks (optionally of one pool), without tokens or digests. */
-    list: (organizationId: string, filter: { tableId?: string } = {}): Promise<IngressWebhookSummary[]> =>
+    list: (organizationId, filter = {}) =>
       readTx(ctx, async (tx) => (await tx.ingressWebhooks.list(organizationId, filter)).map(summarize)),
   };
 }
-
-/** The console API of ingress webhooks. */
-export type IngressAdminApi = ReturnType<typeof createIngressAdmin>;

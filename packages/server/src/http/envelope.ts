@@ -84,6 +84,14 @@ export function errorResponse(
   });
 }
 
+/** The 404 of a request that matches no route, in its surface's words. */
+export function unmatchedError(surface: Surface): ServiceError {
+  return new ServiceError(
+    'notFound',
+    surface === 'ingress' ? ErrorMessages.webhookNotFound : ErrorMessages.notFound,
+  );
+}
+
 /** The surface a path belongs to, for requests that match no route. */
 export function surfaceOf(path: string): Surface | undefined {
   if (path.startsWith('/connect/') || path === '/connect') return 'connect';

@@ -8,7 +8,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { ErrorMessages } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
-import { errorResponse, surfaceOf, type RawResponse } from './envelope';
+import { errorResponse, unmatchedError, surfaceOf, type RawResponse } from './envelope';
 import { invokeRoute, type RawRequest } from './invoke';
 import { requestIdFor } from './request-id';
 import { corsHeaders, preflightHeaders } from './cors';
@@ -77,10 +77,7 @@ export function createExpressRouter(
     const surface = surfaceOf(req.path);
     if (!surface) return next();
     const requestId = requestIdFor(req.get('x-request-id'));
-    write(
-      res,
-      errorResponse(surface, new ServiceError('notFound', ErrorMessages.notFound), ctx.logger, requestId),
-    );
+    write(res, errorResponse(surface, unmatchedError(surface), ctx.logger, requestId));
   });
   // Body-parser failures (size, encoding) and anything unexpected.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

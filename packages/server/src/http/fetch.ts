@@ -9,7 +9,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { BodyTooLargeError, readLimited } from './body-limit';
 import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
-import { errorResponse, jsonResponse, surfaceOf, type RawResponse } from './envelope';
+import { errorResponse, unmatchedError, jsonResponse, surfaceOf, type RawResponse } from './envelope';
 import { TOO_MANY_REQUESTS_BODY, type RateLimiter, type RateLimitName } from './rate-limit';
 import { invokeRoute } from './invoke';
 import { requestIdFor } from './request-id';
@@ -89,9 +89,7 @@ export function createFetchHandler(
     }
     const surface = match?.route.surface ?? surfaceOf(url.pathname) ?? 'connect';
     if (!match) {
-      return toResponse(
-        errorResponse(surface, new ServiceError('notFound', ErrorMessages.notFound), ctx.logger, requestId),
-      );
+      return toResponse(errorResponse(surface, unmatchedError(surface), ctx.logger, requestId));
     }
     let limitHeaders: Record<string, string> = {};
     const limiter = match.route.rateLimit && limiters?.[match.route.rateLimit];

@@ -74,6 +74,18 @@ function validate(
   return undefined;
 }
 
+/** Parses the body; ingress answers every malformed body with its one message (SPEC 7.3). */
+function parseBodyFor(route: Route, raw: RawRequest): unknown {
+  try {
+    return parseJsonBody(raw);
+  } catch (error) {
+    if (route.surface !== 'ingress') throw error;
+    throw new ServiceError('validation', ErrorMessages.validationFailed, {
+      details: [{ path: 'body', message: ErrorMessages.malformedJson }],
+    });
+  }
+}
+
 /** Runs one route for one request and returns the response to write; never throws. */
 export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawRequest): Promise<RawResponse> {
   let base: Record<string, string> = { 'x-request-id': raw.requestId };
@@ -91,7 +103,7 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
     const issues: ValidationIssue[] = [];
     const params = validate(route.params, raw.params, 'params', issues);
     const query = validate(route.query, queryObject(raw.query), 'query', issues);
-    const body = route.body ? validate(route.body, parseJsonBody(raw), 'body', issues) : undefined;
+    const body = route.body ? validate(route.body, parseBodyFor(route, raw), 'body', issues) : undefined;
     if (issues.length > 0) {
       const message = route.surface === 'ingress' ? ErrorMessages.validationFailed : issueSummary(issues);
       throw new ServiceError('validation', message, { details: issues });

@@ -58,7 +58,9 @@ function createLimiter(name: RateLimitName, limit: number, windowMs: number, sto
     store,
     standardHeaders: 'draft-7',
     legacyHeaders: false,
-    keyGenerator: (req) => keyOf(name, String(req.params['id'] ?? ''), req.ip),
+    // ipKeyGenerator inline: express-rate-limit checks that custom key functions use it for IPv6.
+    keyGenerator: (req) =>
+      `${name}:${String(req.params['id'] ?? '')}:${req.ip ? ipKeyGenerator(req.ip) : 'unknown'}`,
     handler: (_req, res) => void res.status(429).json(TOO_MANY),
     // The host decides `trust proxy`; a spoofed X-Forwarded-For is simply ignored when it is off.
     validate: { xForwardedForHeader: false },

@@ -104,6 +104,17 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
 
   let closing: Promise<void> | undefined;
 
+  // Transactions are serialised by the mutex, so a read-only one needs no BEGIN/COMMIT to see a
+  // consistent database; its scope refuses writes, which would otherwise commit one by one.
+  const read = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
+    const scope = openTransactionScope(connection, { readOnly: true });
+    try {
+      return await fn(createRepositories(scope.exec));
+    } finally {
+      scope.end();
+    }
+  };
+
   const run = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
     const before = connection.totalChanges();
     connection.control('BEGIN');
@@ -130,10 +141,10 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
 
   return {
     name: 'sqljs',
-    transaction<T>(fn: (tx: Repositories) => Promise<T>, _options?: TransactionOptions): Promise<T> {
+    transaction<T>(fn: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T> {
       // lockKeys need no handling: every transaction is serialised.
       if (closing) return Promise.reject(new StorageError('sql.js: the storage is closed'));
-      return mutex.run(() => run(fn));
+      return mutex.run(() => (options?.readOnly ? read(fn) : run(fn)));
     },
     exportBytes() {
       if (closing) throw new StorageError('sql.js: the storage is closed');

@@ -15,8 +15,11 @@ export interface TransactionScope {
   end(): void;
 }
 
-/** Opens a scope over `inner`. */
-export function openTransactionScope(inner: SqlExecutor): TransactionScope {
+/** Opens a scope over `inner`; a read-only scope refuses every write. */
+export function openTransactionScope(
+  inner: SqlExecutor,
+  options: { readOnly?: boolean } = {},
+): TransactionScope {
   let open = true;
   const check = (): void => {
     if (!open) {
@@ -29,7 +32,11 @@ export function openTransactionScope(inner: SqlExecutor): TransactionScope {
     exec: {
       all: (sql: string, params?: readonly SqlParam[]) => (check(), inner.all(sql, params)),
       get: (sql: string, params?: readonly SqlParam[]) => (check(), inner.get(sql, params)),
-      run: (sql: string, params?: readonly SqlParam[]) => (check(), inner.run(sql, params)),
+      run: (sql: string, params?: readonly SqlParam[]) => {
+        check();
+        if (options.readOnly) throw new StorageError('sql.js: a read-only transaction cannot write');
+        return inner.run(sql, params);
+      },
     },
     end: () => {
       open = false;
