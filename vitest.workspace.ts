@@ -1,2 +1,2 @@
-// One vitest project per package and example; each folder's vitest.config.ts names its project.
-export default ['packages/*/vitest.config.ts', 'examples/*/vitest.config.ts'];
+// One vitest project per package and example, plus the docs (their runnable code blocks).
+export default ['packages/*/vitest.config.ts', 'examples/*/vitest.config.ts', 'docs/vitest.config.ts'];
