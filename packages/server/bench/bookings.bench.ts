@@ -13,11 +13,9 @@ import { performance } from 'node:perf_hooks';
 import type { TriggerContext } from '@leadbook/contract';
 import initSqlJs from 'sql.js';
 import { createSqlJsStorage } from '../src/adapters/sqljs';
-import { createTimerScheduler } from '../src/adapters/timer-scheduler';
+import { createServiceContext, startJobs } from '../src/core/create-context';
 import { createAdminApi } from '../src/admin';
-import { silentLogger, systemClock, type ServiceContext } from '../src/core/context';
 import { runUnit } from '../src/core/unit-of-work';
-import { createEventBus } from '../src/events/bus';
 import type { BookingRecord } from '../src/ports/records';
 import { createBooking, createBookingTx } from '../src/usecases/bookings';
 
@@ -66,15 +64,9 @@ async function withUseCase<T>(fn: (side: Awaited<ReturnType<typeof useCaseSide>>
 
 /** The use case on a context wired like `createConnectService()`'s. */
 async function useCaseSide() {
-  const [clock, logger] = [systemClock, silentLogger];
-  const storage = await createSqlJsStorage({ logger });
-  const scheduler = createTimerScheduler({ storage, clock, logger });
-  const ctx: ServiceContext = {
-    ...{ storage, clock, logger, scheduler, events: createEventBus(logger), newId: randomUUID },
-    // Bookings use neither; fail-closed captcha, the service's default webhook settings.
-    captcha: { verify: async () => false },
-    webhooks: { allowPrivateUrls: false, fetch, timeoutMs: 10_000 },
-  };
+  const storage = await createSqlJsStorage();
+  const ctx = await createServiceContext({ storage });
+  const { scheduler } = ctx;
   const seeded = await createAdminApi(ctx).seed({
     organizations: [
       {
@@ -101,7 +93,7 @@ async function useCaseSide() {
     ],
   });
   // Started as in the service, so every schedule() re-arms; jobs fall due in 2030, none runs here.
-  await scheduler.start(async () => undefined);
+  await startJobs(ctx);
   const org = seeded.organizations[0]!;
   const body = (index: number) => {
     const startMs = BASE_MS + index * SLOT_MS;

@@ -49,7 +49,7 @@ export interface SqlJsStorage extends StorageAdapter {
    * ```ts
    * const before = storage.statementCount();
    * await storage.transaction((tx) => tx.calendars.list('org_1'));
-   * console.log(storage.statementCount() - before); // 3: BEGIN, SELECT, COMMIT
+   * console.log(storage.statementCount() - before); // 3: BEGIN, SELECT, COMMIT (1 when readOnly)
    * ```
    */
   statementCount(): number;

@@ -1,2 +1,0 @@
-import { benchAvailability } from './availability.bench';
-await benchAvailability();

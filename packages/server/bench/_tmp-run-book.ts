@@ -1,2 +1,0 @@
-import { benchBookingCreation } from './bookings.bench';
-await benchBookingCreation();
