@@ -108,16 +108,30 @@ export async function loadSearch(
   };
 }
 
+/**
+ * An ISO-8601 formatter that remembers its answers: the candidates of different resources share
+ * their start and end times, so a search formats each instant once.
+ */
+export function isoFormatter(): (ms: number) => string {
+  const cache = new Map<number, string>();
+  return (ms) => {
+    let text = cache.get(ms);
+    if (text === undefined) cache.set(ms, (text = new Date(ms).toISOString()));
+    return text;
+  };
+}
+
 /** A candidate as the Connect API returns it. */
 export function toAvailabilitySlot(
   candidate: AvailabilityCandidate,
   resource: ResourceRecord,
+  iso: (ms: number) => string = isoFormatter(),
 ): AvailabilitySlot {
   return {
     resourceId: candidate.resourceId,
     resourceSlotId: candidate.resourceSlotId,
-    startDateTime: new Date(candidate.startMs).toISOString(),
-    endDateTime: new Date(candidate.endMs).toISOString(),
+    startDateTime: iso(candidate.startMs),
+    endDateTime: iso(candidate.endMs),
     available: candidate.available,
     resourceName: resource.name,
     resourceColor: resource.color,
@@ -135,5 +149,6 @@ export async function searchConnectAvailability(
 ): Promise<{ data: AvailabilitySlot[] }> {
   const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, request));
   const candidates = searchAvailability(loaded.input);
-  return { data: candidates.map((c) => toAvailabilitySlot(c, loaded.resources.get(c.resourceId)!)) };
+  const iso = isoFormatter();
+  return { data: candidates.map((c) => toAvailabilitySlot(c, loaded.resources.get(c.resourceId)!, iso)) };
 }

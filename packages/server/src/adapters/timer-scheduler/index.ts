@@ -60,16 +60,20 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
   // an older state can never replace the timer a newer read set.
   let armGeneration = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The runAt the timer was armed for after a storage read, or undefined (none, or a retry timer).
+  let armedFor: number | undefined;
   let draining: Promise<void> | undefined;
   // A wake-up was asked for while one was running (a timer fired, or start() was called).
   let wakeAgain = false;
   let failures = 0;
   const armsInFlight = new Set<Promise<void>>();
 
-  const setTimer = (delay: number) => {
+  const setTimer = (delay: number, target?: number) => {
     if (timer) clearTimeout(timer);
+    armedFor = target;
     timer = setTimeout(() => {
       timer = undefined;
+      armedFor = undefined;
       void wake();
     }, delay);
     // A pending job must not keep the process alive.
@@ -79,6 +83,7 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
   const disarm = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
+    armedFor = undefined;
   };
 
   // Timer callbacks have nobody to throw to, so not even a failing logger may reject them.
@@ -110,7 +115,7 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
     if (generation !== armGeneration || stopped) return;
     failures = 0;
     if (next === null) disarm();
-    else setTimer(Math.min(Math.max(0, next - clock.now()), MAX_DELAY_MS));
+    else setTimer(Math.min(Math.max(0, next - clock.now()), MAX_DELAY_MS), next);
   }
 
   /** Sets the timer for the earliest stored job. Never rejects: failures are logged and retried. */
@@ -207,6 +212,10 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
         createdAt: new Date(clock.now()).toISOString(),
       };
       await storage.transaction((tx) => tx.jobs.upsert(record), { lockKeys: [jobLockKey(job.key)] });
+      // The timer already fires no later than this job: no need to read the earliest job again. If
+      // the job replaced the one the timer is for, the early wake-up finds nothing due and re-arms.
+      if (timer !== undefined && armedFor !== undefined && job.runAt >= armedFor && armsInFlight.size === 0)
+        return;
       await arm();
     },
     async cancel(key) {

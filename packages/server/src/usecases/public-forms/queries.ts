@@ -17,7 +17,7 @@ import { readTx, type ServiceContext } from '../../core/context';
 import { validationError } from '../../core/errors';
 import { searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
-import { loadSearch } from '../availability';
+import { isoFormatter, loadSearch } from '../availability';
 import { loadPublishedForm } from './access';
 import { allowedTypeIds, checkAppointmentType, checkCalendar, resolveBookingField } from './booking-rules';
 
@@ -109,6 +109,7 @@ export async function publicSlots(
     });
   });
   const type = loaded.appointmentType;
+  const iso = isoFormatter();
   return {
     data: searchAvailability(loaded.input).map((candidate) => {
       const resource = loaded.resources.get(candidate.resourceId)!;
@@ -118,8 +119,8 @@ export async function publicSlots(
         resourceColor: resource.color,
         resourceSlotId: candidate.resourceSlotId,
         appointmentTypeId: type.id,
-        startDateTime: new Date(candidate.startMs).toISOString(),
-        endDateTime: new Date(candidate.endMs).toISOString(),
+        startDateTime: iso(candidate.startMs),
+        endDateTime: iso(candidate.endMs),
         maxParallelBookings: candidate.maxParallelBookings,
         currentBookings: candidate.currentBookings,
         available: candidate.available,

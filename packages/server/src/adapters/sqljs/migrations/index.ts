@@ -8,6 +8,7 @@ import { StorageError } from '../../../ports/storage';
 import type { SqlConnection } from '../connection';
 import { INITIAL_SCHEMA } from './001-initial-schema';
 import { FORMS_AND_INGRESS } from './002-forms-and-ingress';
+import { BOOKING_DURATION_BOUND } from './003-booking-duration-bound';
 
 /** One schema change. */
 export interface Migration {
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'forms, submissions, webhook deliveries, ingress webhooks, telemetry',
     sql: FORMS_AND_INGRESS,
   },
+  { version: 3, name: 'booking duration bound for the overlap query', sql: BOOKING_DURATION_BOUND },
 ];
 
 /**

@@ -28,13 +28,16 @@ export function bookingRepository(exec: SqlExecutor): BookingRepository {
     delete: base.delete,
     async listOverlapping(organizationId, resourceIds, startMs, endMs) {
       if (resourceIds.length === 0) return [];
-      // One statement whatever the number of resources: the ids travel as one JSON array.
+      // One statement whatever the number of resources: the ids travel as one JSON array. A booking
+      // ending after startMs started after startMs minus the longest duration, which bounds the
+      // index range from below (without it, every earlier booking of the resource is scanned).
       const rows = exec.all(
         `SELECT doc FROM bookings
          WHERE organization_id = ? AND resource_id IN (SELECT value FROM json_each(?))
-           AND start_ms < ? AND end_ms > ?
+           AND start_ms < ? AND start_ms > ? - (SELECT max_duration_ms FROM booking_stats WHERE id = 1)
+           AND end_ms > ?
          ORDER BY start_ms, seq`,
-        [organizationId, JSON.stringify(resourceIds), endMs, startMs],
+        [organizationId, JSON.stringify(resourceIds), endMs, startMs, startMs],
       );
       return docsOf<BookingRecord>(rows);
     },
