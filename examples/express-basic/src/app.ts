@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import {
   createConnectService,
@@ -5,6 +7,7 @@ import {
   type ConnectService,
   type SeedResult,
 } from '@leadbook/server';
+import { demoCaptchaVerifier } from './demo-captcha';
 import { addDemoFormAndIngress, demoFixture } from './demo-fixture';
 
 /** What the demo prints and writes to `LEADBOOK_DEMO_OUT`. */
@@ -36,6 +39,7 @@ export async function createDemoApp(options: { dataFile?: string } = {}): Promis
   const storage = await createSqlJsStorage(options.dataFile ? { file: options.dataFile } : {});
   const service = await createConnectService({
     storage,
+    captcha: demoCaptchaVerifier(),
     logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
   });
   const seeded = await service.admin.seed(demoFixture);
@@ -45,6 +49,12 @@ export async function createDemoApp(options: { dataFile?: string } = {}): Promis
   app.set('trust proxy', process.env.TRUST_PROXY === 'true' ? 1 : false);
   app.get('/', (_req, res) => void res.json({ service: 'leadbook-demo', openapi: '/connect/openapi.json' }));
   app.use(service.express());
+  // The static booking page of examples/public-form-page, when it has been built.
+  const page = fileURLToPath(new URL('../../public-form-page/dist/', import.meta.url));
+  if (existsSync(page)) {
+    app.get('/form/demo.json', (_req, res) => void res.json({ formId: extras.formId }));
+    app.use('/form', express.static(page));
+  }
   return { app, service, seeded, extras };
 }
 

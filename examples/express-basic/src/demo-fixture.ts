@@ -1,5 +1,6 @@
 import type { SeedFixture } from '@leadbook/contract';
 import type { ConnectService, SeedResult } from '@leadbook/server';
+import { TURNSTILE_TEST_KEYS } from './demo-captcha';
 
 const weekdays = [1, 2, 3, 4, 5, 6];
 
@@ -107,8 +108,8 @@ export const DEMO_FORM_FIELDS = {
 };
 
 /**
- * Adds what a fixture cannot hold: a published booking form on both studios (captcha off so the
- * demo works without a provider) and an ingress webhook on the pool.
+ * Adds what a fixture cannot hold: a published booking form on both studios (with Turnstile's test
+ * captcha keys) and an ingress webhook on the pool.
  */
 export async function addDemoFormAndIngress(service: ConnectService, seeded: SeedResult) {
   const org = seeded.organizations[0]!;
@@ -118,6 +119,12 @@ export async function addDemoFormAndIngress(service: ConnectService, seeded: See
     name: 'Book a trial session',
     published: true,
     tableId: pool.id,
+    // Turnstile's test keys: the demo's offline verifier accepts the test widget's dummy token.
+    captcha: {
+      provider: 'turnstile',
+      siteKey: TURNSTILE_TEST_KEYS.siteKey,
+      secret: TURNSTILE_TEST_KEYS.secret,
+    },
     studios: [
       { id: 'berlin', name: 'Berlin Studio', calendarIds: [org.calendars['Berlin Studio']!] },
       { id: 'new-york', name: 'New York Studio', calendarIds: [org.calendars['New York Studio']!] },

@@ -14,6 +14,9 @@ const server = app.listen(port, () => {
   console.log(`Tokens (demo only, regenerated at every start):`);
   for (const [scope, token] of Object.entries(info.tokens)) console.log(`  ${scope.padEnd(5)} ${token}`);
   console.log(`Public form: ${info.baseUrl}/public/forms/${info.formId}/config`);
+  console.log(
+    `Booking page: ${info.baseUrl}/form/ (after npm run build -w @leadbook/example-public-form-page)`,
+  );
   console.log(`Ingress webhook: POST ${info.baseUrl}/public/ingress_webhooks/${info.ingressWebhookId}`);
   console.log(`  x-service-ingress-token: ${info.ingressToken}`);
   console.log(`Try: curl -H "Authorization: Bearer ${info.tokens.read}" ${info.baseUrl}/connect/calendar/`);

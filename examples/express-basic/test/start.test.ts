@@ -126,6 +126,7 @@ describe('npm start (examples/express-basic)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         studioId: config.studios[0].id,
+        captchaToken: 'XXXX.DUMMY.TOKEN.XXXX',
         data: {
           [field('text')]: 'Ada',
           [field('email')]: 'ada@example.com',

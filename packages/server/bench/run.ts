@@ -6,6 +6,7 @@ import { benchAvailability } from './availability.bench';
 import { benchBookingCreation } from './bookings.bench';
 import { benchConnectHttp } from './connect-http.bench';
 import { benchIngress } from './ingress.bench';
+import { benchPostgres } from '../../storage-postgres/bench/postgres.bench';
 import { benchSubmit } from './submit.bench';
 
 console.log(`Leadbook benchmarks on Node ${process.version}, ${new Date().toISOString()}`);
@@ -14,3 +15,4 @@ await benchIngress();
 await benchAvailability();
 await benchBookingCreation();
 await benchSubmit();
+await benchPostgres();

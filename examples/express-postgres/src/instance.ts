@@ -1,0 +1,52 @@
+/**
+ * One instance: the Connect service on PostgreSQL storage, the pg-boss scheduler and the shared
+ * rate-limit store, mounted in Express on PORT. `start.ts` runs two; run more behind your load
+ * balancer the same way.
+ *
+ * @module
+ */
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pg from 'pg';
+import { createConnectService } from '@leadbook/server';
+import {
+  createPgBossScheduler,
+  createPostgresRateLimitStore,
+  createPostgresStorage,
+} from '@leadbook/storage-postgres';
+import { databaseUrl, pgBossSchema, schema } from './config';
+
+// One pool per process, owned here: the adapters borrow it and never end it.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+const service = await createConnectService({
+  storage: await createPostgresStorage({ pool, schema }),
+  scheduler: createPgBossScheduler({ pool, schema: pgBossSchema }),
+  // One store per limit, all in one table: every instance counts into the same windows.
+  rateLimit: { store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }) },
+  logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
+});
+service.events.on('calendar.appointment.hasStarted', (event) => {
+  console.log(`[${process.pid}] hasStarted: booking ${event.payload.booking.id}`);
+});
+
+const app = express();
+// Behind a reverse proxy, tell Express which hops to trust so client IPs (rate limits) are right.
+app.set('trust proxy', process.env['TRUST_PROXY'] === 'true' ? 1 : false);
+app.get('/', (_req, res) => void res.json({ service: 'leadbook-demo', instance: process.pid }));
+app.use(service.express());
+
+const server = app.listen(Number(process.env['PORT'] ?? 3001), () => {
+  const { port } = server.address() as AddressInfo;
+  // start.ts reads this line.
+  console.log(JSON.stringify({ listening: `http://localhost:${port}`, pid: process.pid }));
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    void service
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoApp, demoInfo, type DemoInfo } from '../../express-basic/src/app';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+// The page must be built (npm test builds every workspace before the tests).
+const built = existsSync(fileURLToPath(new URL('../dist/form.js', import.meta.url)));
+if (!hasChromium)
+  console.warn(`public-form-page browser test skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+if (!built) console.warn('public-form-page browser test skipped: the page is not built (npm run build)');
+
+const output = fileURLToPath(new URL('../../../test-output/', import.meta.url));
+
+describe('the public form page in headless Chromium', () => {
+  let info: DemoInfo;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    if (!hasChromium || !built) return;
+    const { app, service, seeded, extras } = await createDemoApp();
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    info = demoInfo(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, seeded, extras);
+    close = async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await service.close();
+    };
+  });
+  afterAll(() => close?.());
+
+  // Skipped only where Debian's chromium is not installed (or the page was not built): see above.
+  it.skipIf(!hasChromium || !built)(
+    'books a slot through the page, and the lead and booking exist',
+    async () => {
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${info.baseUrl}/form/`);
+        await page.getByLabel('Name *').fill('Ada Lovelace');
+        await page.getByLabel('Email *').fill('ada.browser@example.com');
+        await page.getByLabel('Phone').fill('030 1234567');
+        await page.getByLabel('Appointment type *').selectOption({ index: 1 });
+        const firstSlot = page.locator('.slots button').first();
+        await firstSlot.waitFor();
+        const startDateTime = await firstSlot.getAttribute('data-slot');
+        await firstSlot.click();
+        await page.getByLabel('I agree to the privacy policy').check();
+        await page.getByLabel(/I am not a robot/).check();
+        mkdirSync(output, { recursive: true });
+        await page.screenshot({ path: `${output}public-form-page-filled.png`, fullPage: true });
+        await page.getByRole('button', { name: 'Book now' }).click();
+        await page.getByRole('status').getByText('Thank you, your booking is confirmed.').waitFor();
+        await page.screenshot({ path: `${output}public-form-page.png`, fullPage: true });
+
+        const get = (path: string) =>
+          fetch(`${info.baseUrl}${path}`, { headers: { authorization: `Bearer ${info.tokens.read}` } }).then(
+            (r) => r.json(),
+          );
+        const [pool] = await get('/connect/tables/');
+        expect(pool.count).toBe(1);
+        const calendars = (await get('/connect/calendar/')) as Array<{ id: string; count: number }>;
+        expect(calendars.reduce((sum, c) => sum + c.count, 0)).toBe(1);
+        const start = new Date(Date.parse(startDateTime!) - 60_000).toISOString();
+        const end = new Date(Date.parse(startDateTime!) + 86_400_000).toISOString();
+        const types = (await get('/connect/appointment_types/')) as Array<{ id: string; name: string }>;
+        const trial = types.find((t) => t.name === 'Trial session')!;
+        const booked = calendars.find((c) => c.count === 1)!;
+        const query = new URLSearchParams({ calendarId: booked.id, appointmentTypeId: trial.id, start, end });
+        const { data } = await get(`/connect/availability/?${query}`);
+        const slot = data.find((s: { startDateTime: string }) => s.startDateTime === startDateTime);
+        expect(slot.currentBookings).toBe(1);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+});

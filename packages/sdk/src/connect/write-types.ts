@@ -1,0 +1,131 @@
+/**
+ * The availability, lead and booking namespaces of `ConnectClient`.
+ *
+ * @module
+ */
+import type { OperationBody, OperationQuery, OperationResponse } from '../core/operation-types';
+import type { RequestOptions } from '../core/options';
+
+/** The parameters of `client.availability.search`. */
+export type AvailabilitySearchParams = Omit<OperationQuery<'searchAvailability'>, 'start' | 'end'> & {
+  /** Range start (inclusive), ISO-8601 or a `Date`. */
+  start: string | Date;
+  /** Range end (inclusive), ISO-8601 or a `Date`; at most 92 days after `start`. */
+  end: string | Date;
+  /** Keep only slots with `available: true` (filtered by the SDK). Default: false. */
+  onlyAvailable?: boolean;
+};
+
+/** `client.availability`. */
+export interface AvailabilityApi {
+  /**
+   * Searches bookable intervals of a calendar for an appointment type
+   * (`GET /connect/availability/`). Each slot's `resourceId`, `resourceSlotId`, `startDateTime` and
+   * `endDateTime` go into `bookings.create`.
+   *
+   * @throws {@link ValidationError} for a range over 92 days or `end` before `start`.
+   * @example
+   * ```ts
+   * const { data: slots } = await client.availability.search({
+   *   calendarId,
+   *   appointmentTypeId,
+   *   start: new Date(),
+   *   end: new Date(Date.now() + 7 * 86_400_000),
+   *   onlyAvailable: true,
+   * });
+   * ```
+   */
+  search(
+    params: AvailabilitySearchParams,
+    options?: RequestOptions,
+  ): Promise<OperationResponse<'searchAvailability'>>;
+}
+
+/** `client.leads` (lead entries of a pool; `write` scope). */
+export interface LeadsApi {
+  /**
+   * Creates a lead entry (`POST /connect/table_entries/`). Not retried unless you pass an
+   * `idempotencyKey` (the service does not deduplicate leads, see {@link RequestOptions.idempotencyKey}).
+   *
+   * @example
+   * ```ts
+   * const lead = await client.leads.create({
+   *   tableId: pool.id,
+   *   leadStateId: pool.leadStates.find((state) => state.default)!.id,
+   *   data: { firstName: 'Ada', email: 'ada@example.com' },
+   * });
+   * ```
+   */
+  create(
+    body: OperationBody<'createTableEntry'>,
+    options?: RequestOptions,
+  ): Promise<OperationResponse<'createTableEntry'>>;
+  /**
+   * Merge-patches a lead entry (RFC 7396, `PATCH /connect/table_entries/:id`): a value sets a key,
+   * `null` deletes it (see {@link unset}), an omitted key stays; nested objects merge.
+   *
+   * @example
+   * ```ts
+   * const updated = await client.leads.update(lead.id, {
+   *   leadStateId: contactedStateId,
+   *   data: { phone: '+4930123456', ...unset('fax') },
+   * });
+   * ```
+   */
+  update(
+    id: string,
+    patch: OperationBody<'updateTableEntry'>,
+    options?: RequestOptions,
+  ): Promise<OperationResponse<'updateTableEntry'>>;
+}
+
+/** `client.bookings`. */
+export interface BookingsApi {
+  /**
+   * Creates a capacity-checked booking (`POST /connect/calendar_bookings/`). The SDK sends an
+   * `Idempotency-Key` (one per call, the same on every retry; pass your own to make the call
+   * repeatable across processes), so the call is retried safely: the service answers a repeated key
+   * with the first booking.
+   *
+   * @throws {@link SlotUnavailableError} when the slot filled up since the search.
+   * @example
+   * ```ts
+   * const booking = await client.bookings.create({
+   *   calendarId,
+   *   appointmentTypeId,
+   *   resourceId: slot.resourceId,
+   *   resourceSlotId: slot.resourceSlotId,
+   *   startDateTime: slot.startDateTime,
+   *   endDateTime: slot.endDateTime,
+   *   entryId: lead.id,
+   * });
+   * ```
+   */
+  create(
+    body: OperationBody<'createCalendarBooking'>,
+    options?: RequestOptions,
+  ): Promise<OperationResponse<'createCalendarBooking'>>;
+  /**
+   * Deletes a booking for good (`DELETE /connect/calendar_bookings/:id`, `admin` scope). Retried like
+   * any DELETE: if an attempt that timed out had gone through, the retry answers 404.
+   *
+   * @example
+   * ```ts
+   * await adminClient.bookings.delete(booking.id);
+   * ```
+   */
+  delete(id: string, options?: RequestOptions): Promise<void>;
+}
+
+/**
+ * Merge-patch deletions: `{ key: null }` for each key, to spread into `data` or `customFieldData` of
+ * `leads.update` (RFC 7396: `null` deletes a key).
+ *
+ * @example
+ * ```ts
+ * await client.leads.update(lead.id, { data: { email: 'new@example.com', ...unset('fax', 'pager') } });
+ * ```
+ */
+export function unset<const K extends string>(...keys: K[]): { [P in K]: null } {
+  return Object.fromEntries(keys.map((key) => [key, null])) as { [P in K]: null };
+}

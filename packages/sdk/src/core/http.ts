@@ -1,0 +1,165 @@
+/**
+ * The HTTP core the three clients share: ky for transport (URL, JSON body, per-attempt timeout,
+ * signal, injected fetch), with ky's own retry switched off because the SDK's rules differ (retries
+ * of writes only with an idempotency key, `retry-after-ms`, a cap on server-requested delays).
+ *
+ * @module
+ */
+import ky from 'ky';
+import { errorFromResponse } from './error-from-response';
+import { AbortError, ConnectionError, TimeoutError, type LeadbookError } from './errors';
+import { isAbortError, isApiError } from './guards';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency';
+import type { ClientOptions, RequestOptions } from './options';
+import { redactHeaders } from './redact';
+import {
+  backoffMs,
+  canRetryMethod,
+  MAX_RETRY_AFTER_MS,
+  RETRYABLE_STATUSES,
+  retryAfterMs,
+  sleep,
+} from './retry';
+
+/** The core's configuration: the client options with the base URL resolved and the auth headers. */
+export interface HttpConfig extends ClientOptions {
+  /** The base URL, required here. */
+  baseUrl: string;
+  /** Secret headers (`Authorization`, the ingress token); redacted in hooks and logs. */
+  authHeaders?: Record<string, string>;
+}
+
+/** One logical call; the core may send it several times. */
+export interface HttpRequest {
+  /** The HTTP method. */
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The path, starting with `/`, parameters already filled in. */
+  path: string;
+  /** Query parameters (see `toQuery`). */
+  query?: Record<string, string>;
+  /** A JSON body. */
+  body?: unknown;
+  /** Create an `Idempotency-Key` for this call unless the caller passed one. */
+  idempotent?: boolean;
+  /** The caller's per-request options. */
+  options?: RequestOptions | undefined;
+}
+
+/** A success response. */
+export interface HttpResult<T> {
+  /** The parsed JSON body; undefined for an empty body. */
+  data: T;
+  /** The HTTP status. */
+  status: number;
+  /** The response's `x-request-id`. */
+  requestId: string | undefined;
+}
+
+/** The core: one `request` for every call, and the URL builder. */
+export interface Http {
+  /** Sends a call with retries; resolves with the success response or throws a `LeadbookError`. */
+  request<T = unknown>(request: HttpRequest): Promise<HttpResult<T>>;
+  /** The full URL of a path. */
+  url(path: string, query?: Record<string, string>): string;
+  /** The configuration the core was made with. */
+  readonly config: HttpConfig;
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Creates the HTTP core. */
+export function createHttp(config: HttpConfig): Http {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const url = (path: string, query?: Record<string, string>) => {
+    const search = new URLSearchParams(query).toString();
+    return `${base}${path}${search ? `?${search}` : ''}`;
+  };
+
+  async function request<T>(call: HttpRequest): Promise<HttpResult<T>> {
+    const options = call.options ?? {};
+    const { signal } = options;
+    const headers = new Headers({ accept: 'application/json', ...config.headers, ...options.headers });
+    for (const [name, value] of Object.entries(config.authHeaders ?? {})) headers.set(name, value);
+    const key = options.idempotencyKey ?? (call.idempotent ? newIdempotencyKey() : undefined);
+    if (key) headers.set(IDEMPOTENCY_HEADER, key);
+    const target = url(call.path, call.query);
+    const timeout = options.timeout ?? config.timeout ?? 30_000;
+    const maxRetries = options.maxRetries ?? config.maxRetries ?? 2;
+    const retryableMethod = canRetryMethod(call.method, headers.has(IDEMPOTENCY_HEADER));
+    const about = { method: call.method, url: target };
+
+    for (let attempt = 0; ; attempt++) {
+      const event = { ...about, attempt, headers: redactHeaders(headers) };
+      config.onRequest?.(event);
+      config.logger?.debug('leadbook request', event);
+      const started = Date.now();
+      let response: Response | undefined;
+      let data: unknown;
+      let failure: LeadbookError | undefined;
+      try {
+        response = await ky(target, {
+          method: call.method,
+          headers,
+          json: call.body,
+          signal,
+          timeout: Math.min(timeout, MAX_TIMER_MS) || false,
+          retry: 0,
+          throwHttpErrors: false,
+          fetch: config.fetch,
+        });
+        data = await readBody(response);
+      } catch (error) {
+        failure = signal?.aborted
+          ? new AbortError({ cause: signal.reason })
+          : error instanceof Error && error.name === 'TimeoutError'
+            ? new TimeoutError(timeout, { cause: error })
+            : new ConnectionError({ cause: error });
+      }
+      let after: number | undefined;
+      if (response) {
+        const requestId = response.headers.get('x-request-id') ?? undefined;
+        const done = {
+          ...about,
+          attempt,
+          status: response.status,
+          elapsedMs: Date.now() - started,
+          requestId,
+        };
+        config.onResponse?.(done);
+        config.logger?.debug('leadbook response', done);
+        if (!failure && response.ok) {
+          return { data: data as T, status: response.status, requestId };
+        }
+        failure ??= errorFromResponse(response.status, data, response.headers);
+        after = retryAfterMs(response.headers);
+      }
+      const error = failure!;
+      if (
+        isAbortError(error) ||
+        (isApiError(error) && !RETRYABLE_STATUSES.has(error.status)) ||
+        !retryableMethod ||
+        attempt >= maxRetries ||
+        // A server that asks for more than a minute will not be ready sooner: fail now, let the caller decide.
+        (after ?? 0) > MAX_RETRY_AFTER_MS
+      ) {
+        throw error;
+      }
+      const delayMs = after ?? backoffMs(attempt, config.random);
+      config.onRetry?.({ ...about, attempt, delayMs, error });
+      config.logger?.warn('leadbook retry', { ...about, attempt, delayMs, error: error.message });
+      await sleep(delayMs, signal);
+    }
+  }
+
+  return { request, url, config };
+}

@@ -1,0 +1,47 @@
+/**
+ * `@leadbook/sdk`: typed clients for the Leadbook Connect service. `ConnectClient` for the Connect
+ * API, `IngressClient` for ingress webhooks, `PublicFormClient` for public forms (also at
+ * `@leadbook/sdk/public-form`, the zod-free browser entry), typed errors, retries and
+ * `bookFirstAvailable`.
+ *
+ * @packageDocumentation
+ */
+export { ConnectClient, type ConnectClientOptions } from './connect/client';
+export type { BookFirstAvailableParams, BookFirstAvailableResult } from './connect/book-first-available';
+export type {
+  AppointmentTypeResourceMappingsApi,
+  AppointmentTypesApi,
+  CalendarsApi,
+  ResourceCalendarMappingsApi,
+  ResourceSlotBlockersApi,
+  ResourceSlotsApi,
+  ResourcesApi,
+  TablesApi,
+} from './connect/lookup-types';
+export {
+  unset,
+  type AvailabilityApi,
+  type AvailabilitySearchParams,
+  type BookingsApi,
+  type LeadsApi,
+} from './connect/write-types';
+export { IngressClient, type IngressClientOptions } from './ingress/client';
+export * from './public-form/index';
+export { isResponseValidationError, ResponseValidationError } from './core/response-validation-error';
+/** Resource types of the contract, for annotations (`import type { Calendar } from '@leadbook/sdk'`). */
+export type {
+  AppointmentType,
+  AppointmentTypeResourceMapping,
+  AvailabilitySlot,
+  Calendar,
+  CalendarBooking,
+  CalendarDetail,
+  LeadState,
+  Resource,
+  ResourceCalendarMapping,
+  ResourceSlot,
+  ResourceSlotBlocker,
+  Table,
+  TableDetail,
+  TableEntry,
+} from '@leadbook/contract';

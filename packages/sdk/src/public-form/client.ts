@@ -1,0 +1,181 @@
+/**
+ * `PublicFormClient`: the unauthenticated public form API (SPEC 4.2), for the browser. It imports
+ * only types from the contract, so no zod reaches the page.
+ *
+ * @module
+ */
+import type { TelemetryEvent } from '@leadbook/contract';
+import { createHttp, type Http } from '../core/http';
+import type { OperationBody, OperationQuery, OperationResponse } from '../core/operation-types';
+import type { ClientOptions, RequestOptions } from '../core/options';
+import { toQuery } from '../core/query';
+import {
+  createTelemetryBatcher,
+  type TelemetryBatcher,
+  type TelemetryBatcherOptions,
+} from './telemetry-batcher';
+
+/** Options of {@link PublicFormClient}. */
+export interface PublicFormClientOptions extends ClientOptions {
+  /** The service's base URL (required: a browser has no environment variables). */
+  baseUrl: string;
+  /** The form id. */
+  formId: string;
+  /** Options of the telemetry batcher. */
+  telemetry?: TelemetryBatcherOptions;
+}
+
+/** The query of `slots`: as the API takes it, with `start`/`end` as ISO-8601 or `Date`. */
+export type PublicSlotsParams = Omit<OperationQuery<'listPublicSlots'>, 'start' | 'end'> & {
+  /** Range start (inclusive). */
+  start: string | Date;
+  /** Range end (inclusive). */
+  end: string | Date;
+};
+
+/**
+ * The public form client: reads a published form's configuration, offers its appointment types and
+ * slots, submits it, and batches widget telemetry. GET requests carry no custom headers, so a
+ * browser sends them without a CORS preflight.
+ *
+ * @example
+ * ```ts
+ * import { PublicFormClient } from '@leadbook/sdk/public-form';
+ *
+ * const form = new PublicFormClient({ baseUrl: 'https://leadbook.example.com', formId });
+ * const config = await form.config();
+ * ```
+ */
+export class PublicFormClient {
+  /** The form id. */
+  readonly formId: string;
+  /** The telemetry batcher of this form. */
+  readonly telemetry: TelemetryBatcher;
+  readonly #http: Http;
+  readonly #path: string;
+
+  /** @param options - Base URL, form id, transport and telemetry options. */
+  constructor(options: PublicFormClientOptions) {
+    this.formId = options.formId;
+    const http = (this.#http = createHttp(options));
+    const telemetryPath = (this.#path = `/public/forms/${encodeURIComponent(options.formId)}`) + '/telemetry';
+    this.telemetry = createTelemetryBatcher(
+      {
+        send: (events) =>
+          this.#call('POST', '/telemetry', undefined, { maxRetries: 0 }, { events }).then(() => {}),
+        beacon: (events) => sendBeacon(http, telemetryPath, events),
+      },
+      options.telemetry,
+    );
+  }
+
+  #call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    query: object | undefined,
+    options: RequestOptions | undefined,
+    body?: unknown,
+  ): Promise<T> {
+    return this.#http
+      .request<T>({ method, path: this.#path + path, query: toQuery(query), body, options })
+      .then((response) => response.data);
+  }
+
+  /**
+   * Reads the public configuration of the form: fields, studios and the captcha site key
+   * (`GET /public/forms/:id/config`).
+   *
+   * @throws {@link NotFoundError} when the form is missing or unpublished.
+   * @example
+   * ```ts
+   * const { fields, studios, captcha } = await form.config();
+   * ```
+   */
+  config(options?: RequestOptions): Promise<OperationResponse<'getPublicFormConfig'>> {
+    return this.#call('GET', '/config', undefined, options);
+  }
+
+  /**
+   * Checks that the form is published and reads its captcha provider
+   * (`GET /public/forms/:id/availability`).
+   *
+   * @example
+   * ```ts
+   * const { captchaProvider } = await form.availability();
+   * ```
+   */
+  availability(options?: RequestOptions): Promise<OperationResponse<'getPublicFormAvailability'>> {
+    return this.#call('GET', '/availability', undefined, options);
+  }
+
+  /**
+   * Lists bookable slots of a calendar for an appointment type (`GET /public/forms/:id/slots`).
+   *
+   * @example
+   * ```ts
+   * const { data, meta } = await form.slots({ calendarId, appointmentTypeId, start: new Date(), end: inTwoWeeks });
+   * const free = data.filter((slot) => slot.available);
+   * ```
+   */
+  slots(query: PublicSlotsParams, options?: RequestOptions): Promise<OperationResponse<'listPublicSlots'>> {
+    return this.#call('GET', '/slots', query, options);
+  }
+
+  /**
+   * Lists the appointment types the form offers on a calendar
+   * (`GET /public/forms/:id/appointment-types`).
+   *
+   * @example
+   * ```ts
+   * const types = await form.appointmentTypes({ calendarId });
+   * ```
+   */
+  appointmentTypes(
+    query: OperationQuery<'listPublicAppointmentTypes'>,
+    options?: RequestOptions,
+  ): Promise<OperationResponse<'listPublicAppointmentTypes'>> {
+    return this.#call('GET', '/appointment-types', query, options);
+  }
+
+  /**
+   * Submits the form (`POST /public/forms/:id/submit`): `data` is keyed by field id. Not retried (a
+   * submission is not idempotent). Validation messages in the thrown {@link ValidationError} are
+   * meant for the visitor.
+   *
+   * @throws {@link SlotUnavailableError} when the chosen slot filled up; {@link PermissionError} for
+   *   a rejected captcha; {@link RateLimitError} after 5 submissions a minute.
+   * @example
+   * ```ts
+   * const { submissionId } = await form.submit({
+   *   data: { [emailFieldId]: 'ada@example.com', [consentFieldId]: 'true' },
+   *   captchaToken,
+   *   bookingSlot: { calendarId, appointmentTypeId, resourceId: slot.resourceId, startDateTime: slot.startDateTime, endDateTime: slot.endDateTime },
+   * });
+   * ```
+   */
+  submit(
+    body: OperationBody<'submitPublicForm'>,
+    options?: RequestOptions,
+  ): Promise<OperationResponse<'submitPublicForm'>> {
+    return this.#call('POST', '/submit', undefined, options, body);
+  }
+}
+
+/**
+ * Sends a batch while the page hides. The body goes as `text/plain` (what `sendBeacon` does with a
+ * string), which needs no CORS preflight; the service reads it as JSON all the same.
+ */
+function sendBeacon(http: Http, path: string, events: TelemetryEvent[]): void {
+  const url = http.url(path);
+  const body = JSON.stringify({ events });
+  const nav = (globalThis as { navigator?: { sendBeacon?: (url: string, body: string) => boolean } })
+    .navigator;
+  if (nav?.sendBeacon?.(url, body)) return;
+  const send = http.config.fetch ?? globalThis.fetch;
+  void send(url, {
+    method: 'POST',
+    body,
+    keepalive: true,
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+  }).catch(() => undefined);
+}

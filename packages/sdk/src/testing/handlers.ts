@@ -1,0 +1,150 @@
+/**
+ * `createMockLeadbook`: msw request handlers over a real in-memory service, seeded with a fixture.
+ *
+ * @module
+ */
+import {
+  createConnectService,
+  type ConnectService,
+  type ConnectServiceOptions,
+  type SeedResult,
+} from '@leadbook/server';
+import type { SeedFixture } from '@leadbook/contract';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { createFaults, type Faults } from './faults';
+import { DEFAULT_MOCK_BASE_URL, defaultMockFixture, defaultMockForm, MOCK_IDS, MOCK_TOKENS } from './fixture';
+
+/** Options of {@link createMockLeadbook}. */
+export interface MockLeadbookOptions {
+  /** Where the handlers answer. Default: `https://leadbook.test`. A path prefix is allowed. */
+  baseUrl?: string;
+  /**
+   * The seed. Default: `defaultMockFixture` plus the default form and ingress webhook (see
+   * `MOCK_IDS`, `MOCK_TOKENS`). With your own fixture, add forms and webhooks in `setup`.
+   */
+  fixture?: SeedFixture;
+  /** Runs after seeding (and after every `reset()`): create forms, webhooks, leads through `service.admin`. */
+  setup?: (service: ConnectService, seeded: SeedResult) => Promise<void> | void;
+  /**
+   * Options of `createConnectService`. The public form rate limits are on by default (the real rules);
+   * pass `{ rateLimit: { enabled: false } }` to switch them off. A `storage` given here is closed by
+   * `reset()` and `close()`.
+   */
+  serviceOptions?: ConnectServiceOptions;
+  /** The client IP the service sees (rate limits are per form and IP). Default: `203.0.113.7`. */
+  clientIp?: string;
+}
+
+/** A mock Leadbook service for msw. */
+export interface MockLeadbook {
+  /** The base URL the handlers answer on. */
+  readonly baseUrl: string;
+  /** The msw handlers: pass them to `setupServer(...mock.handlers)` or `server.use(...)`. */
+  readonly handlers: HttpHandler[];
+  /** The running service (for `service.admin`, `service.events`). Replaced by `reset()`. */
+  readonly service: ConnectService;
+  /** What the seed created. Replaced by `reset()`. */
+  readonly seeded: SeedResult;
+  /** One-shot faults: lost slot races, 429, 503, network errors. */
+  readonly faults: Faults;
+  /**
+   * Drops queued faults and replaces the service with a freshly seeded one (fresh data, fresh limits).
+   *
+   * @example
+   * ```ts
+   * beforeEach(() => mock.reset());
+   * ```
+   */
+  reset(): Promise<void>;
+  /**
+   * Stops the service.
+   *
+   * @example
+   * ```ts
+   * afterAll(() => mock.close());
+   * ```
+   */
+  close(): Promise<void>;
+}
+
+async function startService(options: MockLeadbookOptions) {
+  const service = await createConnectService(options.serviceOptions);
+  const seeded = await service.admin.seed(options.fixture ?? defaultMockFixture);
+  if (!options.fixture) {
+    await service.admin.forms.create(MOCK_IDS.organization, defaultMockForm);
+    await service.admin.ingressWebhooks.create(MOCK_IDS.organization, {
+      id: MOCK_IDS.ingressWebhook,
+      tableId: MOCK_IDS.table,
+      name: 'Mock ingress',
+      token: MOCK_TOKENS.ingress,
+    });
+  }
+  await options.setup?.(service, seeded);
+  return { service, seeded };
+}
+
+/**
+ * Creates a mock Leadbook service: msw handlers that answer with a real in-memory
+ * `@leadbook/server` service (real validation, auth, capacity checks, rate limits), seeded with a
+ * fixture, plus one-shot fault helpers. Node only (the service runs on sql.js).
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { ConnectClient } from '@leadbook/sdk';
+ * import { createMockLeadbook, MOCK_TOKENS } from '@leadbook/sdk/testing';
+ *
+ * const mock = await createMockLeadbook();
+ * const server = setupServer(...mock.handlers);
+ * server.listen({ onUnhandledRequest: 'error' });
+ * const client = new ConnectClient({ baseUrl: mock.baseUrl, apiToken: MOCK_TOKENS.write });
+ * ```
+ */
+export async function createMockLeadbook(options: MockLeadbookOptions = {}): Promise<MockLeadbook> {
+  const baseUrl = (options.baseUrl ?? DEFAULT_MOCK_BASE_URL).replace(/\/+$/, '');
+  const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const clientIp = options.clientIp ?? '203.0.113.7';
+  let current = await startService(options);
+
+  const pathOf = (request: Request) => new URL(request.url).pathname.slice(prefix.length);
+  const forward = async (request: Request) => {
+    if (!prefix) return current.service.fetch(request, { clientIp });
+    const url = new URL(request.url);
+    url.pathname = pathOf(request);
+    const body =
+      request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+    return current.service.fetch(
+      new Request(url, { method: request.method, headers: request.headers, body }),
+      {
+        clientIp,
+      },
+    );
+  };
+  const faults = createFaults(pathOf);
+  const handlers = [
+    http.all(`${baseUrl}/*`, async ({ request }) => {
+      const fault = faults.take(request);
+      if (!fault) return forward(request);
+      const answer = await fault.respond(request, { service: current.service, forward });
+      return answer === 'network-error' ? HttpResponse.error() : answer;
+    }),
+  ];
+
+  return {
+    baseUrl,
+    handlers,
+    get service() {
+      return current.service;
+    },
+    get seeded() {
+      return current.seeded;
+    },
+    faults,
+    async reset() {
+      faults.clear();
+      await current.service.close();
+      current = await startService(options);
+    },
+    close: () => current.service.close(),
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The durable scheduler: the scheduler port on pg-boss, in PostgreSQL, shared by every instance.
+ *
+ * @module
+ */
+import type { Logger, Scheduler } from '@leadbook/server';
+import PgBoss from 'pg-boss';
+import { quoteSchema, type PgPool } from '../pg';
+import { toStorageError } from '../storage/errors';
+import { jobIdOf } from './job-id';
+import { createJobLoop, type JobData } from './job-loop';
+import { jobTableSql } from './job-table';
+
+/** Options of {@link createPgBossScheduler}. */
+export interface PgBossSchedulerOptions {
+  /**
+   * The pool pg-boss and the scheduler run their statements on (a `pg.Pool`). You own it: the
+   * scheduler never ends it.
+   */
+  pool: PgPool;
+  /** The schema of pg-boss's tables, created on first use. Default `pgboss`. */
+  schema?: string;
+  /** The pg-boss queue the jobs go to. Default `leadbook`. */
+  queue?: string;
+  /**
+   * The longest an instance waits before it looks for due jobs that another instance scheduled.
+   * Jobs this instance knows of fire on time whatever the interval: after each look it sleeps
+   * until the earliest pending job. Default 2000 ms.
+   */
+  pollIntervalMs?: number;
+  /** How many due jobs one look claims at most; they run one after another in `runAt` order. Default 10. */
+  batchSize?: number;
+  /** How often pg-boss's maintenance (expiring, archiving, deleting old jobs) runs while started. Default 120000 ms. */
+  maintenanceIntervalMs?: number;
+  /**
+   * How long a claimed job may run before pg-boss's maintenance marks it failed (it is not run
+   * again). Default 900 seconds.
+   */
+  expireInSeconds?: number;
+  /** Where handler, database and pg-boss failures are logged. Default: silent. */
+  logger?: Logger;
+}
+
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * Creates the durable scheduler. Jobs are pg-boss jobs in PostgreSQL, so they survive restarts and
+ * every instance on the database sees them:
+ *
+ * - `schedule(job)` stores the job under an id derived from its key (UUID v5), replacing the key's
+ *   pending job, in one transaction under an advisory lock on the key (so the last of two
+ *   concurrent calls wins).
+ * - `cancel(key)` deletes the key's job while it is pending.
+ * - `start(handler)` claims due jobs with pg-boss's `fetch` (`FOR UPDATE SKIP LOCKED`, so each job
+ *   goes to exactly one instance), runs them one after another in `runAt` order and marks them
+ *   completed, then sleeps until the earliest pending job, at most `pollIntervalMs`.
+ * - `stop()` waits for the running handler (so do not await it inside a handler) and puts jobs
+ *   it claimed but did not run back.
+ *
+ * A handler that throws is logged and its job is not run again. A job whose instance dies while it
+ * runs is marked failed by pg-boss's maintenance after `expireInSeconds` and not run again either:
+ * like the in-process scheduler, each job fires at most once. pg-boss's own intervals are off; this
+ * scheduler runs its maintenance while started, and its timers do not keep the process alive.
+ * Times are judged by the database's clock.
+ *
+ * @throws RangeError when `pollIntervalMs`, `batchSize`, `maintenanceIntervalMs` or
+ *   `expireInSeconds` is not a positive integer, `expireInSeconds` is a day or more, or `schema`
+ *   is not a plain SQL identifier.
+ *
+ * @example
+ * ```ts
+ * import pg from 'pg';
+ * import { createConnectService } from '@leadbook/server';
+ * import { createPgBossScheduler, createPostgresStorage } from '@leadbook/storage-postgres';
+ *
+ * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ * const service = await createConnectService({
+ *   storage: await createPostgresStorage({ pool }),
+ *   scheduler: createPgBossScheduler({ pool }),
+ * });
+ * ```
+ */
+export function createPgBossScheduler(options: PgBossSchedulerOptions): Scheduler {
+  const {
+    pool,
+    schema = 'pgboss',
+    queue = 'leadbook',
+    pollIntervalMs = 2_000,
+    batchSize = 10,
+    maintenanceIntervalMs = 120_000,
+    expireInSeconds = 900,
+    logger = silent,
+  } = options;
+  for (const [name, value] of Object.entries({
+    pollIntervalMs,
+    batchSize,
+    maintenanceIntervalMs,
+    expireInSeconds,
+  })) {
+    if (!Number.isInteger(value) || value < 1)
+      throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  }
+  // pg-boss's own limit.
+  if (expireInSeconds >= 86_400)
+    throw new RangeError(`expireInSeconds must be below 86400, got ${expireInSeconds}`);
+
+  const sql = jobTableSql(quoteSchema(schema));
+
+  // pg-boss runs on the caller's pool, with its timers off: the job loop polls and start() runs
+  // the maintenance, so stop() controls everything and nothing keeps the process alive.
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema,
+    supervise: false,
+    schedule: false,
+    migrate: true,
+  });
+
+  // Timer callbacks have nobody to throw to, so not even a failing logger may reject them.
+  const logError = (message: string, meta: Record<string, unknown>) => {
+    try {
+      logger.error(message, meta);
+    } catch {
+      // Nothing sensible is left to do.
+    }
+  };
+  boss.on('error', (error: unknown) => logError('pg-boss failed', { error: String(error) }));
+
+  let booting: Promise<void> | undefined;
+  /** Creates pg-boss's schema and the queue on first use (retried after a failure). */
+  const ready = (): Promise<void> =>
+    (booting ??= (async () => {
+      await boss.start();
+      await boss.createQueue(queue, { name: queue, policy: 'standard', retryLimit: 0 });
+    })().catch((error: unknown) => {
+      booting = undefined;
+      throw toStorageError(error, `pg-boss setup in schema ${schema}`);
+    }));
+
+  const loop = createJobLoop({ boss, pool, sql, queue, batchSize, pollIntervalMs, logError });
+  let maintenance: ReturnType<typeof setInterval> | undefined;
+
+  return {
+    async schedule(job) {
+      if (!Number.isFinite(job.runAt)) {
+        throw new RangeError(`runAt must be a finite epoch time, got ${job.runAt}`);
+      }
+      await ready();
+      const id = jobIdOf(queue, job.key);
+      const data: JobData = { key: job.key, type: job.type, runAt: job.runAt, payload: job.payload };
+      const client = await pool.connect().catch((error: unknown) => {
+        throw toStorageError(error, 'connect');
+      });
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        await client.query(sql.lock, [`leadbook:pgboss:${schema}:${queue}:${job.key}`]);
+        // Replacing: whatever row the key has (pending, or fired and kept for the record) goes.
+        await client.query(sql.deleteById, [queue, id]);
+        const stored = await boss.send(queue, data, {
+          id,
+          startAfter: new Date(job.runAt),
+          retryLimit: 0,
+          expireInSeconds,
+          db: { executeSql: (text, values) => client.query(text, values) },
+        });
+        // pg-boss inserts nothing, silently, when the queue is missing or the id is taken.
+        if (stored === null) throw new Error(`pg-boss stored no job for the queue ${queue}`);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        throw toStorageError(error, `schedule ${job.key}`);
+      } finally {
+        client.release(broken);
+      }
+      // The new job may be due before the loop looks next.
+      loop.wakeFor(job.runAt);
+    },
+
+    async cancel(key) {
+      await ready();
+      try {
+        const { rowCount } = await pool.query(sql.cancel, [queue, jobIdOf(queue, key)]);
+        return (rowCount ?? 0) > 0;
+      } catch (error) {
+        throw toStorageError(error, `cancel ${key}`);
+      }
+    },
+
+    async start(handler) {
+      await ready();
+      clearInterval(maintenance);
+      maintenance = setInterval(() => {
+        boss
+          .maintain()
+          .catch((error: unknown) => logError('pg-boss maintenance failed', { error: String(error) }));
+      }, maintenanceIntervalMs);
+      maintenance.unref?.();
+      // Jobs that fell due while no instance ran fire before start() resolves.
+      await loop.start(handler);
+    },
+
+    async stop() {
+      clearInterval(maintenance);
+      maintenance = undefined;
+      await loop.stop();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Two service instances in separate processes on one PostgreSQL database: capacity holds across
+ * them, a timer fires once between them, and the public form rate limit is shared.
+ */
+import { ErrorMessages } from '@leadbook/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lazily, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import { startInstance, stopAll, type Instance } from './support/processes';
+import {
+  CAPACITY,
+  LEGACY_TOKEN,
+  legacyBooking,
+  PLANNER_TOKEN,
+  plannerBooking,
+  seedScenario,
+  tomorrowAtFullHour,
+  type Scenario,
+} from './support/scenario';
+
+const server = lazily(() => openServer(SERVER_URL!));
+
+const post = (url: string, token: string, body: unknown) =>
+  fetch(`${url}/connect/calendar_bookings/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+// Separate processes need a database they can all reach: these tests run only where
+// LEADBOOK_TEST_DATABASE_URL names a PostgreSQL server (CI sets it). PGlite lives inside one
+// process. Set but unreachable, beforeAll fails and with it every test.
+describe.skipIf(!SERVER_URL)('two instances on one database', () => {
+  let db: TestDatabase;
+  let schema: string;
+  let scenario: Scenario;
+  let instances: Instance[];
+
+  beforeAll(async () => {
+    db = await server.get();
+    schema = db.freshSchema('leadbook_multi');
+    scenario = await seedScenario(db.pool, schema);
+    const env = {
+      DATABASE_URL: db.url,
+      LEADBOOK_SCHEMA: schema,
+      LEADBOOK_PGBOSS_SCHEMA: db.freshSchema('pgboss_multi'),
+    };
+    instances = await Promise.all([startInstance(env), startInstance(env)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopAll();
+    await server.close();
+  });
+
+  it('200 concurrent bookings of one slot of capacity 8, split across both, give exactly 8 bookings', async () => {
+    const body = plannerBooking(scenario, tomorrowAtFullHour());
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => post(instances[index % 2]!.url, PLANNER_TOKEN, body)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CAPACITY);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    // Every other request is refused as the SPEC says: 400, the slot is no longer available.
+    const refusals = await Promise.all(
+      responses.filter((response) => response.status !== 201).map((response) => response.json()),
+    );
+    expect(refusals).toHaveLength(200 - CAPACITY);
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ statusCode: 400, message: ErrorMessages.slotUnavailable });
+    }
+    const { rows } = await db.pool.query(
+      `SELECT COUNT(*)::int AS n FROM "${schema}".bookings WHERE start_ms = $1`,
+      [Date.parse(body.startDateTime)],
+    );
+    expect(rows[0]).toEqual({ n: CAPACITY });
+  });
+
+  it("each booking's hasStarted fires once across both instances", async () => {
+    const startMs = Date.now() + 2_000;
+    const ids: string[] = [];
+    for (let index = 0; index < 10; index++) {
+      const response = await post(instances[index % 2]!.url, LEGACY_TOKEN, legacyBooking(scenario, startMs));
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    const fired = () => instances.flatMap((instance) => instance.started()).filter((id) => ids.includes(id));
+    const deadline = Date.now() + 15_000;
+    while (fired().length < ids.length && Date.now() < deadline) await sleep(100);
+    // Give a second firing every chance to show up.
+    await sleep(1_000);
+    expect([...fired()].sort()).toEqual([...ids].sort());
+    const { rows } = await db.pool.query(
+      `SELECT doc->'payload'->'booking'->>'id' AS id, COUNT(*)::int AS n FROM "${schema}".activity
+       WHERE type = 'calendar.appointment.hasStarted' GROUP BY 1`,
+    );
+    expect(rows.filter((row) => ids.includes(String(row['id'])))).toHaveLength(ids.length);
+    expect(rows.every((row) => row['n'] === 1)).toBe(true);
+  }, 30_000);
+
+  it('40 GETs of one form from one IP, split across both, get exactly 30 answers', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        fetch(`${instances[index % 2]!.url}/public/forms/${scenario.formId}/config`),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+});
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,62 @@
+/**
+ * One service instance in its own process, for the multi-instance tests and the bench: the
+ * PostgreSQL storage, the pg-boss scheduler and the shared rate-limit store on one database, in an
+ * Express app on a loopback port. Prints `{"port": n}` once listening and one JSON line per
+ * `hasStarted` event; exits cleanly on SIGTERM.
+ *
+ * Environment: DATABASE_URL, LEADBOOK_SCHEMA, LEADBOOK_PGBOSS_SCHEMA, LEADBOOK_POLL_MS (default 200),
+ * LEADBOOK_POOL_MAX (default 10).
+ *
+ * @module
+ */
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pg from 'pg';
+import { createConnectService } from '@leadbook/server';
+import {
+  createPgBossScheduler,
+  createPostgresRateLimitStore,
+  createPostgresStorage,
+} from '@leadbook/storage-postgres';
+
+/** One line of the protocol the tests read. */
+const report = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required`);
+  return value;
+};
+
+const schema = env('LEADBOOK_SCHEMA');
+const pool = new pg.Pool({
+  connectionString: env('DATABASE_URL'),
+  max: Number(process.env['LEADBOOK_POOL_MAX'] ?? 10),
+});
+const service = await createConnectService({
+  storage: await createPostgresStorage({ pool, schema }),
+  scheduler: createPgBossScheduler({
+    pool,
+    schema: env('LEADBOOK_PGBOSS_SCHEMA'),
+    pollIntervalMs: Number(process.env['LEADBOOK_POLL_MS'] ?? 200),
+  }),
+  rateLimit: { store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }) },
+  logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
+});
+service.events.on('calendar.appointment.hasStarted', (event) => {
+  report({ event: event.type, bookingId: event.payload.booking.id, pid: process.pid });
+});
+
+const app = express();
+app.use(service.express());
+const server = app.listen(0, '127.0.0.1', () => {
+  report({ port: (server.address() as AddressInfo).port, pid: process.pid });
+});
+
+process.once('SIGTERM', () => {
+  server.close();
+  void service
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
+});
