@@ -94,6 +94,7 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
       (closed ??= (async () => {
         await started;
         await scheduler.stop();
+        await ctx.background.drain();
         await storage.close();
       })()),
   };

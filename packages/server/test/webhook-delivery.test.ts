@@ -4,20 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSqlJsStorage } from '../src/adapters/sqljs';
-import { createTimerScheduler } from '../src/adapters/timer-scheduler';
-import { systemClock, type Logger, type ServiceContext } from '../src/core/context';
+import { createServiceContext, startJobs } from '../src/core/create-context';
+import type { Logger, ServiceContext } from '../src/core/context';
 import { WEBHOOK_RETRY_DELAYS_MS, generateWebhookSecret } from '../src/domain/webhooks';
-import { createEventBus } from '../src/events/bus';
 import type { FormRecord, WebhookDeliveryRecord } from '../src/ports/records';
 import type { Scheduler } from '../src/ports/scheduler';
-import { createJobRouter } from '../src/usecases/jobs';
 import {
   WEBHOOK_JOB_TYPE,
   WEBHOOK_USER_AGENT,
   buildDelivery,
   enqueueDelivery,
   listDeliveries,
-  webhookJobHandlers,
   webhookJobKey,
 } from '../src/usecases/webhook-delivery';
 
@@ -103,24 +100,21 @@ async function createContext(webhooks: { allowPrivateUrls: boolean; timeoutMs?: 
       void logs.push({ level, message, ...(meta ? { meta } : {}) });
   const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
   const storage = await createSqlJsStorage({ logger });
-  const scheduler = createTimerScheduler({ storage, clock: systemClock, logger });
-  const ctx: ServiceContext = {
+  const ctx = await createServiceContext({
     storage,
-    clock: systemClock,
     logger,
-    events: createEventBus(logger),
-    scheduler,
-    newId: randomUUID,
     captcha: { verify: async () => true },
     webhooks: { allowPrivateUrls: webhooks.allowPrivateUrls, fetch, timeoutMs: webhooks.timeoutMs ?? 5_000 },
-  };
-  await scheduler.start(createJobRouter(ctx, { ...webhookJobHandlers(ctx) }));
+  });
+  const { scheduler } = ctx;
+  await startJobs(ctx);
   return {
     ctx,
     scheduler,
     logs,
     async close() {
       await scheduler.stop();
+      await ctx.background.drain();
       await storage.close();
     },
   };

@@ -6,6 +6,7 @@
 import type { Repositories, StorageAdapter } from '../ports/storage';
 import type { EventBus } from '../events/bus';
 import type { CaptchaVerifier } from '../ports/captcha';
+import type { BackgroundTasks } from './background';
 import type { Scheduler } from '../ports/scheduler';
 
 /** A source of the current time. Tests inject a fake one. */
@@ -60,6 +61,8 @@ export interface ServiceContext {
   readonly captcha: CaptchaVerifier;
   /** Outgoing webhook delivery settings. */
   readonly webhooks: WebhookSettings;
+  /** Background work (webhook attempts) that `close()` waits for. */
+  readonly background: BackgroundTasks;
 }
 
 /** The current time as an ISO-8601 UTC string. */

@@ -13,6 +13,7 @@ import type { ConnectServiceOptions } from '../options';
 import { createJobRouter } from '../usecases/jobs';
 import { appointmentJobHandlers } from '../usecases/scheduled-events';
 import { webhookJobHandlers } from '../usecases/webhook-delivery';
+import { createBackgroundTasks } from './background';
 import { silentLogger, systemClock, type ServiceContext } from './context';
 
 /** Builds a service context: the given ports, or the defaults (sql.js in memory, timer scheduler, HTTP captcha). */
@@ -38,6 +39,7 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
       fetch: options.webhooks?.fetch ?? fetch,
       timeoutMs: options.webhooks?.timeoutMs ?? 10_000,
     },
+    background: createBackgroundTasks(logger),
   };
 }
 

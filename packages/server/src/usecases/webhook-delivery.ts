@@ -134,7 +134,8 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
     });
     // Gone, or finished meanwhile: nothing to do.
     if (!loaded) return;
-    await attemptDelivery(ctx, loaded.delivery, loaded.secret);
+    // A slow receiver must not hold up the other due jobs (appointment timers among them).
+    await ctx.background.run('webhook delivery', () => attemptDelivery(ctx, loaded.delivery, loaded.secret));
   };
   return { [WEBHOOK_JOB_TYPE]: handler };
 }
