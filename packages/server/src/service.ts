@@ -17,6 +17,7 @@ import { createRateLimiters } from './http/rate-limit';
 import type { ConnectServiceOptions } from './options';
 import type { StorageAdapter } from './ports/storage';
 import { pruneIdempotency } from './usecases/bookings';
+import { resumePendingDeliveries } from './usecases/webhook-delivery';
 import { storageTelemetrySink } from './usecases/public-forms/telemetry';
 
 export type { ConnectServiceOptions } from './options';
@@ -77,10 +78,15 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   const started = new Promise<void>((resolve) => {
     setImmediate(() => {
       if (closed) return resolve();
-      startJobs(ctx).then(resolve, (error: unknown) => {
-        logger.error('scheduler failed to start', { error: String(error) });
-        resolve();
-      });
+      startJobs(ctx)
+        .then(() => resumePendingDeliveries(ctx))
+        .then(
+          () => resolve(),
+          (error: unknown) => {
+            logger.error('scheduler failed to start', { error: String(error) });
+            resolve();
+          },
+        );
     });
   });
 

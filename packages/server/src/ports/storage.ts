@@ -197,10 +197,13 @@ export type IngressWebhookRepository = PubliclyAddressed<IngressWebhookRecord, {
 /** Form submissions, filterable by form. */
 export type FormSubmissionRepository = ScopedRepository<FormSubmissionRecord, { formId?: string }>;
 /** Outgoing webhook deliveries, filterable by form and submission. */
-export type WebhookDeliveryRepository = ScopedRepository<
+export interface WebhookDeliveryRepository extends ScopedRepository<
   WebhookDeliveryRecord,
   { formId?: string; submissionId?: string }
->;
+> {
+  /** Pending deliveries of every organization, oldest first, at most `limit` (a start-up sweep). */
+  listPending(limit: number): Promise<WebhookDeliveryRecord[]>;
+}
 
 /** Widget telemetry, kept bounded. */
 export interface TelemetryRepository {

@@ -140,6 +140,17 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
   return { [WEBHOOK_JOB_TYPE]: handler };
 }
 
+/**
+ * Re-enqueues every pending delivery (at start-up): a delivery whose job could not be scheduled
+ * after its submission committed is still sent. Scheduling is keyed, so a job that exists is only
+ * replaced by itself.
+ */
+export async function resumePendingDeliveries(ctx: ServiceContext, limit = 10_000): Promise<number> {
+  const pending = await readTx(ctx, (tx) => tx.webhookDeliveries.listPending(limit));
+  for (const delivery of pending) await enqueueDelivery(ctx, delivery);
+  return pending.length;
+}
+
 /** How one attempt ended. */
 interface AttemptResult {
   /** The HTTP status, or null when no response came. */

@@ -149,6 +149,28 @@ export function registerFormTests(harness: ConformanceHarness): void {
     });
   });
 
+  harness.group('webhook delivery sweep', (test) => {
+    test('listPending returns pending deliveries of every organization, oldest first, with a limit', async (storage) => {
+      const first = delivery(make.orgId());
+      const done = delivery(make.orgId(), { status: 'succeeded', nextAttemptAt: null });
+      const second = delivery(make.orgId());
+      const third = delivery(first.organizationId);
+      await inTx(storage, async (tx) => {
+        for (const record of [first, done, second, third]) await tx.webhookDeliveries.create(record);
+      });
+      expect(await inTx(storage, (tx) => tx.webhookDeliveries.listPending(10))).toEqual([
+        first,
+        second,
+        third,
+      ]);
+      expect(await inTx(storage, (tx) => tx.webhookDeliveries.listPending(2))).toEqual([first, second]);
+      await inTx(storage, (tx) =>
+        tx.webhookDeliveries.update({ ...first, status: 'failed', nextAttemptAt: null }),
+      );
+      expect(await inTx(storage, (tx) => tx.webhookDeliveries.listPending(10))).toEqual([second, third]);
+    });
+  });
+
   harness.group('telemetry', (test) => {
     test('list returns a form’s events newest first, with a limit', async (storage) => {
       const org = make.orgId();

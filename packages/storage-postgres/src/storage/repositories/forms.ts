@@ -11,6 +11,7 @@ import type {
   TelemetryRecord,
   TelemetryRepository,
   WebhookDeliveryRecord,
+  WebhookDeliveryRepository,
 } from '@leadbook/server';
 import type { PgExecutor } from '../executor';
 import { defineScopedTable, docOf, docsOf, type ScopedTable } from '../doc-table';
@@ -35,6 +36,14 @@ export function formRepositories(s: string) {
   const trimTelemetry = `DELETE FROM ${s}.telemetry WHERE organization_id = $1 AND form_id = $2 AND seq NOT IN (
     SELECT seq FROM ${s}.telemetry WHERE organization_id = $1 AND form_id = $2 ORDER BY seq DESC LIMIT $3)`;
 
+  const deliveries = defineScopedTable<WebhookDeliveryRecord, { formId?: string; submissionId?: string }>({
+    table: `${s}.webhook_deliveries`,
+    columns: { form_id: (record) => record.formId, submission_id: (record) => record.submissionId },
+    filters: { formId: 'form_id', submissionId: 'submission_id' },
+  });
+  const listPendingDeliveries = `SELECT doc FROM ${s}.webhook_deliveries WHERE doc->>'status' = 'pending'
+    ORDER BY seq LIMIT $1`;
+
   return {
     forms: publiclyAddressed(`${s}.forms`, defineScopedTable<FormRecord>({ table: `${s}.forms` })),
     ingressWebhooks: publiclyAddressed(
@@ -50,10 +59,11 @@ export function formRepositories(s: string) {
       columns: { form_id: (record) => record.formId },
       filters: { formId: 'form_id' },
     }),
-    webhookDeliveries: defineScopedTable<WebhookDeliveryRecord, { formId?: string; submissionId?: string }>({
-      table: `${s}.webhook_deliveries`,
-      columns: { form_id: (record) => record.formId, submission_id: (record) => record.submissionId },
-      filters: { formId: 'form_id', submissionId: 'submission_id' },
+    webhookDeliveries: (exec: PgExecutor): WebhookDeliveryRepository => ({
+      ...deliveries(exec),
+      // Read once at start-up, so a scan of the documents is fine.
+      listPending: async (limit) =>
+        docsOf<WebhookDeliveryRecord>(await exec.all(listPendingDeliveries, [Math.max(0, limit)])),
     }),
     telemetry: (exec: PgExecutor): TelemetryRepository => ({
       async append(records) {

@@ -10,7 +10,11 @@ import type {
   TelemetryRecord,
   WebhookDeliveryRecord,
 } from '../../../ports/records';
-import type { PubliclyAddressed, TelemetryRepository } from '../../../ports/storage';
+import type {
+  PubliclyAddressed,
+  TelemetryRepository,
+  WebhookDeliveryRepository,
+} from '../../../ports/storage';
 import type { SqlExecutor } from '../connection';
 import { defineScopedTable, docOf, docsOf, type ScopedTable } from '../doc-table';
 
@@ -43,15 +47,26 @@ export const formSubmissionRepository = defineScopedTable<FormSubmissionRecord, 
   filters: { formId: 'form_id' },
 });
 
-/** Outgoing webhook deliveries. */
-export const webhookDeliveryRepository = defineScopedTable<
-  WebhookDeliveryRecord,
-  { formId?: string; submissionId?: string }
->({
+const deliveries = defineScopedTable<WebhookDeliveryRecord, { formId?: string; submissionId?: string }>({
   table: 'webhook_deliveries',
   columns: { form_id: (record) => record.formId, submission_id: (record) => record.submissionId },
   filters: { formId: 'form_id', submissionId: 'submission_id' },
 });
+
+/** Outgoing webhook deliveries. */
+export function webhookDeliveryRepository(exec: SqlExecutor): WebhookDeliveryRepository {
+  return {
+    ...deliveries(exec),
+    // Read once at start-up, so a scan of the documents is fine.
+    async listPending(limit) {
+      const rows = exec.all(
+        "SELECT doc FROM webhook_deliveries WHERE json_extract(doc, '$.status') = 'pending' ORDER BY seq LIMIT ?",
+        [Math.max(0, limit)],
+      );
+      return docsOf<WebhookDeliveryRecord>(rows);
+    },
+  };
+}
 
 /** Widget telemetry; `trim` keeps the newest events of a form. */
 export function telemetryRepository(exec: SqlExecutor): TelemetryRepository {
