@@ -6,7 +6,7 @@ import { FORM, goodSubmission, bookingForm } from './forms-fixture';
 import { ID } from './fixture';
 import { createHarness } from './harness';
 
-describe('submit to webhook, end to end', () => {
+describe('submit to webhook, end to end', { timeout: 60_000 }, () => {
   it('delivers a signed form.submission.created that the standardwebhooks package verifies', async () => {
     const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
     const receiver = createServer((req, res) => {
@@ -30,7 +30,7 @@ describe('submit to webhook, end to end', () => {
       headers: { origin: 'https://www.example.com' },
     });
     expect(res.status).toBe(200);
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000 });
     const [delivery] = received;
     const verified = new Webhook(form.webhookSecret).verify(
       delivery!.body,
@@ -43,15 +43,20 @@ describe('submit to webhook, end to end', () => {
     expect(verified.data.submissionId).toBe(res.json.submissionId);
     expect(verified.data.entry?.id).toEqual(expect.any(String));
     expect(verified.data.booking?.id).toEqual(expect.any(String));
-    await vi.waitFor(async () => {
-      const [stored] = await h.service.admin.forms.deliveries(ID.orgA, FORM.booking);
-      expect(stored).toMatchObject({
-        id: delivery!.headers['webhook-id'],
-        status: 'succeeded',
-        attempts: [{ status: 204 }],
-      });
-    });
+    await vi.waitFor(
+      async () => {
+        const [stored] = await h.service.admin.forms.deliveries(ID.orgA, FORM.booking);
+        expect(stored).toMatchObject({
+          id: delivery!.headers['webhook-id'],
+          status: 'succeeded',
+          attempts: [{ status: 204 }],
+        });
+      },
+      { timeout: 20_000 },
+    );
     await h.close();
+    // close() waited for attempts in flight: one submission, one delivery, one request.
+    expect(received).toHaveLength(1);
     await new Promise((resolve) => receiver.close(resolve));
   });
 });

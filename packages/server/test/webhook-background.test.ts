@@ -10,7 +10,7 @@ import { APPOINTMENT_JOB_TYPES, appointmentJobKey } from '../src/usecases/schedu
 import { bookingResponse } from '../src/usecases/booking-response';
 import { buildDelivery, enqueueDelivery } from '../src/usecases/webhook-delivery';
 
-describe('webhook deliveries run beside the other scheduled jobs', () => {
+describe('webhook deliveries run beside the other scheduled jobs', { timeout: 60_000 }, () => {
   it('an appointment event fires while a slow receiver still holds a delivery', async () => {
     const held: ServerResponse[] = [];
     const receiver = createServer((req, res) => {
@@ -73,7 +73,9 @@ describe('webhook deliveries run beside the other scheduled jobs', () => {
     });
     await startJobs(ctx);
     await enqueueDelivery(ctx, delivery);
-    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 20_000 });
+    // Its job firing again meanwhile (a re-enqueue, another instance) must not send it twice.
+    await enqueueDelivery(ctx, delivery);
     // The delivery is in flight and will stay so until released; the timer job is due now.
     const response = await ctx.storage.transaction((tx) => bookingResponse(tx, booking));
     await ctx.scheduler.schedule({
@@ -82,13 +84,17 @@ describe('webhook deliveries run beside the other scheduled jobs', () => {
       type: APPOINTMENT_JOB_TYPES.hasStarted,
       payload: { booking: response, trigger: booking.trigger },
     });
-    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('calendar.appointment.hasStarted'));
+    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('calendar.appointment.hasStarted'), {
+      timeout: 20_000,
+    });
     expect(held[0]!.writableEnded).toBe(false);
     held[0]!.writeHead(200).end();
     await ctx.scheduler.stop();
     await ctx.background.drain();
     const [stored] = await ctx.storage.transaction((tx) => tx.webhookDeliveries.list(org));
     expect(stored!.status).toBe('succeeded');
+    expect(stored!.attempts).toHaveLength(1);
+    expect(held).toHaveLength(1);
     await ctx.storage.close();
     await new Promise((resolve) => receiver.close(resolve));
   });

@@ -126,11 +126,16 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
       ctx.logger.warn('webhook delivery job without a delivery', { key: job.key });
       return;
     }
-    const loaded = await readTx(ctx, async (tx) => {
+    // Claim the attempt: a due, pending delivery gets `nextAttemptAt: null` while it is in flight,
+    // so a second firing of its job (a re-enqueue, another instance) finds nothing to do.
+    const loaded = await ctx.storage.transaction(async (tx) => {
       const delivery = await tx.webhookDeliveries.get(organizationId, deliveryId);
-      if (!delivery || delivery.status !== 'pending') return null;
+      const due = delivery?.nextAttemptAt ?? Number.POSITIVE_INFINITY;
+      if (!delivery || delivery.status !== 'pending' || due > ctx.clock.now() + CLOCK_SLACK_MS) return null;
+      const claimed: WebhookDeliveryRecord = { ...delivery, nextAttemptAt: null, updatedAt: nowIso(ctx) };
+      await tx.webhookDeliveries.update(claimed);
       const form = await tx.forms.get(organizationId, delivery.formId);
-      return { delivery, secret: form?.webhookSecret ?? null };
+      return { delivery: claimed, secret: form?.webhookSecret ?? null };
     });
     // Gone, or finished meanwhile: nothing to do.
     if (!loaded) return;
@@ -147,9 +152,24 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
  */
 export async function resumePendingDeliveries(ctx: ServiceContext, limit = 10_000): Promise<number> {
   const pending = await readTx(ctx, (tx) => tx.webhookDeliveries.listPending(limit));
-  for (const delivery of pending) await enqueueDelivery(ctx, delivery);
-  return pending.length;
+  // An attempt in flight has no nextAttemptAt; one that stayed so for long outlived a crashed process.
+  const staleBefore = ctx.clock.now() - 2 * ctx.webhooks.timeoutMs;
+  let resumed = 0;
+  for (const delivery of pending) {
+    let due = delivery;
+    if (delivery.nextAttemptAt === null) {
+      if (Date.parse(delivery.updatedAt) > staleBefore) continue;
+      due = { ...delivery, nextAttemptAt: ctx.clock.now(), updatedAt: nowIso(ctx) };
+      await ctx.storage.transaction((tx) => tx.webhookDeliveries.update(due));
+    }
+    await enqueueDelivery(ctx, due);
+    resumed += 1;
+  }
+  return resumed;
 }
+
+/** How early a job may fire against the delivery's own due time (clocks of different instances). */
+const CLOCK_SLACK_MS = 1000;
 
 /** How one attempt ended. */
 interface AttemptResult {
