@@ -12,7 +12,7 @@ import {
 } from '@leadbook/contract';
 import { nowIso, type ServiceContext } from '../core/context';
 import { notFound, slotUnavailable, validationError } from '../core/errors';
-import { replayed, requestHash } from '../core/idempotency';
+import { IDEMPOTENCY_TTL_MS, replayed, requestHash } from '../core/idempotency';
 import { runUnit, type Emit } from '../core/unit-of-work';
 import { findCandidate } from '../domain/availability';
 import type { BookingRecord, OrganizationRecord } from '../ports/records';
@@ -249,6 +249,6 @@ export async function deleteBooking(
 
 /** Removes idempotency answers older than the replay window. */
 export async function pruneIdempotency(ctx: ServiceContext): Promise<number> {
-  const cutoff = new Date(ctx.clock.now() - 24 * 60 * 60 * 1000).toISOString();
+  const cutoff = new Date(ctx.clock.now() - IDEMPOTENCY_TTL_MS).toISOString();
   return ctx.storage.transaction((tx) => tx.idempotency.deleteOlderThan(cutoff));
 }
