@@ -114,7 +114,7 @@ async function useCaseSide() {
 /** The raw sql.js loop, with prepared statements reused. */
 async function rawSide() {
   const db = new (await initSqlJs()).Database();
-  db.exec(`PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;
+  db.exec(`PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;
     CREATE TABLE bookings (id TEXT PRIMARY KEY, resource_id TEXT, start_ms REAL, end_ms REAL, doc TEXT);
     CREATE INDEX bookings_by_resource ON bookings (resource_id, start_ms, end_ms);`);
   const begin = db.prepare('BEGIN IMMEDIATE');

@@ -14,29 +14,26 @@ import { requestIdFor } from './request-id';
 import { corsHeaders, preflightHeaders } from './cors';
 import type { RateLimiter, RateLimitName } from './rate-limit';
 import type { Route } from './route';
-
-const METHODS = { GET: 'get', POST: 'post', PATCH: 'patch', DELETE: 'delete' } as const;
+import { createRouteMatcher } from './route-matcher';
 
 function write(res: Response, out: RawResponse) {
-  res.status(out.status).set(out.headers);
+  res.status(out.status);
+  // Node's own setHeader: the values are final, so Express's content-type rewriting is not needed.
+  for (const name in out.headers) res.setHeader(name, out.headers[name]!);
   if (out.body === undefined) res.end();
   else res.send(Buffer.from(out.body, 'utf8'));
 }
 
-// Lets a browser read a 429 of the rate limiter, which answers before the form is loaded.
-function corsOnLimit(req: Request, res: Response, next: NextFunction) {
-  res.set(corsHeaders(req.get('origin')));
-  next();
-}
-
-function toRaw(req: Request): RawRequest {
+function toRaw(req: Request, params: Record<string, string>): RawRequest {
   const body: unknown = req.body;
   // A host that mounted express.json() before us has consumed the stream; use what it parsed.
   const preParsed =
     !Buffer.isBuffer(body) && body !== undefined && (req as { _body?: boolean })._body === true;
+  const url = req.originalUrl;
+  const queryAt = url.indexOf('?');
   return {
-    params: req.params as Record<string, string>,
-    query: new URL(req.originalUrl, 'http://localhost').searchParams,
+    params,
+    query: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
     headers: { get: (name) => req.get(name) },
     body: Buffer.isBuffer(body) && body.length > 0 ? body : undefined,
     ...(preParsed ? { parsedBody: body } : {}),
@@ -61,17 +58,25 @@ export function createExpressRouter(
       .set(preflightHeaders(req.get('origin'), req.get('access-control-request-headers')))
       .end();
   });
-  for (const route of routes) {
+  // One middleware finds the route with the shared matcher (the fetch adapter routes the same
+  // way), rather than one Express layer per route tried in turn.
+  const matchRoute = createRouteMatcher(routes);
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const match = matchRoute(req.method === 'HEAD' ? 'GET' : req.method, req.path);
+    if (!match) return next();
+    const { route, params } = match;
+    req.params = params; // the rate limiter keys on the form id
+    const run = (error?: unknown) => {
+      if (error) return next(error);
+      invokeRoute(ctx, route, toRaw(req, params)).then((out) => write(res, out), next);
+    };
+    const readBody = (error?: unknown) => (error ? next(error) : rawBody(req, res, run));
     const limiter = route.rateLimit && limiters?.[route.rateLimit];
-    const before = limiter ? [corsOnLimit, limiter.express, rawBody] : [rawBody];
-    router[METHODS[route.method]](
-      route.path,
-      ...before,
-      (req: Request, res: Response, next: NextFunction) => {
-        invokeRoute(ctx, route, toRaw(req)).then((out) => write(res, out), next);
-      },
-    );
-  }
+    if (!limiter) return readBody();
+    // Lets a browser read a 429 of the rate limiter, which answers before the form is loaded.
+    res.set(corsHeaders(req.get('origin')));
+    void limiter.express(req, res, readBody);
+  });
   // Unknown paths of our surfaces answer in their envelope; everything else passes to the host.
   router.use((req: Request, res: Response, next: NextFunction) => {
     const surface = surfaceOf(req.path);

@@ -14,6 +14,7 @@ import { TOO_MANY_REQUESTS_BODY, type RateLimiter, type RateLimitName } from './
 import { invokeRoute } from './invoke';
 import { requestIdFor } from './request-id';
 import type { Route } from './route';
+import { createRouteMatcher } from './route-matcher';
 
 /** Extra facts about a fetch request that a `Request` cannot carry. */
 export interface FetchRequestInfo {
@@ -23,35 +24,6 @@ export interface FetchRequestInfo {
 
 /** A fetch handler. */
 export type FetchHandler = (request: Request, info?: FetchRequestInfo) => Promise<Response>;
-
-interface CompiledRoute {
-  route: Route;
-  pattern: RegExp;
-  names: string[];
-}
-
-function compile(route: Route): CompiledRoute {
-  const names: string[] = [];
-  const source = route.path
-    .replace(/\/$/, '')
-    .split('/')
-    .map((part) => {
-      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(part.slice(1));
-      return '([^/]+)';
-    })
-    .join('/');
-  // Like Express's non-strict routing: a trailing slash is optional.
-  return { route, pattern: new RegExp(`^${source}/?$`), names };
-}
-
-function decode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 const toResponse = (out: RawResponse) =>
   new Response(out.body ?? null, { status: out.status, headers: out.headers });
@@ -63,7 +35,7 @@ export function createFetchHandler(
   bodyLimit: number,
   limiters?: Record<RateLimitName, RateLimiter>,
 ): FetchHandler {
-  const compiled = routes.map(compile);
+  const matchRoute = createRouteMatcher(routes);
   return async (request, info = {}) => {
     const url = new URL(request.url);
     const requestId = requestIdFor(request.headers.get('x-request-id') ?? undefined);
@@ -76,17 +48,7 @@ export function createFetchHandler(
       );
       return new Response(null, { status: 204, headers });
     }
-    let match: { route: Route; params: Record<string, string> } | undefined;
-    for (const candidate of compiled) {
-      if (candidate.route.method !== method) continue;
-      const found = candidate.pattern.exec(url.pathname);
-      if (!found) continue;
-      match = {
-        route: candidate.route,
-        params: Object.fromEntries(candidate.names.map((name, i) => [name, decode(found[i + 1]!)])),
-      };
-      break;
-    }
+    const match = matchRoute(method, url.pathname);
     const surface = match?.route.surface ?? surfaceOf(url.pathname) ?? 'connect';
     if (!match) {
       return toResponse(errorResponse(surface, unmatchedError(surface), ctx.logger, requestId));

@@ -33,6 +33,7 @@ export function toStorageError(error: unknown, context: string): StorageError {
 /** A sql.js database with a statement cache. Not safe to use after `close()`. */
 export class SqlConnection implements SqlExecutor {
   private readonly statements = new Map<string, Statement>();
+  private readonly columnNames = new Map<string, string[]>();
   private changes = 0;
   private statementsRun = 0;
 
@@ -41,10 +42,15 @@ export class SqlConnection implements SqlExecutor {
 
   /**
    * The database lives in memory and durability comes from writing whole images to the file, so
-   * SQLite's own journal only needs to support rollback: keep it in memory, skip syncs.
+   * SQLite's own journal only needs to support rollback: keep it in memory, skip syncs. This
+   * connection is the only one its (in-memory) file ever has, so it keeps the lock for good: SQLite
+   * then trusts its page cache instead of locking and re-reading the file header, through
+   * Emscripten's file system, before every statement (about 8x faster point lookups).
    */
   applyPragmas(): void {
-    this.db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;');
+    this.db.exec(
+      'PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;',
+    );
   }
 
   /** Runs a transaction-control statement (`BEGIN`, `COMMIT`, `ROLLBACK`) from the statement cache. */
@@ -55,14 +61,14 @@ export class SqlConnection implements SqlExecutor {
   all(sql: string, params: readonly SqlParam[] = []): Row[] {
     return this.withStatement(sql, params, (statement) => {
       const rows: Row[] = [];
-      while (statement.step()) rows.push(statement.getAsObject());
+      while (statement.step()) rows.push(this.rowOf(sql, statement));
       return rows;
     });
   }
 
   get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
     return this.withStatement(sql, params, (statement) =>
-      statement.step() ? statement.getAsObject() : undefined,
+      statement.step() ? this.rowOf(sql, statement) : undefined,
     );
   }
 
@@ -134,6 +140,20 @@ export class SqlConnection implements SqlExecutor {
     }
   }
 
+  // getAsObject() asks SQLite for the column names on every row; they never change for a prepared
+  // statement, so read them once.
+  private rowOf(sql: string, statement: Statement): Row {
+    let names = this.columnNames.get(sql);
+    if (!names) {
+      names = statement.getColumnNames();
+      this.columnNames.set(sql, names);
+    }
+    const values = statement.get();
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i]!;
+    return row;
+  }
+
   private prepare(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
@@ -146,6 +166,7 @@ export class SqlConnection implements SqlExecutor {
   private clearStatements(): void {
     for (const statement of this.statements.values()) statement.free();
     this.statements.clear();
+    this.columnNames.clear();
   }
 }
 

@@ -8,6 +8,7 @@
 export class Mutex {
   private tail: Promise<unknown> = Promise.resolve();
   private running = false;
+  private queued = 0;
 
   /** Whether a task is running right now. */
   get busy(): boolean {
@@ -19,15 +20,29 @@ export class Mutex {
    * task does not stop the queue.
    */
   run<T>(task: () => Promise<T> | T): Promise<T> {
-    const result = this.tail.then(async () => {
-      this.running = true;
-      try {
-        return await task();
-      } finally {
-        this.running = false;
-      }
-    });
+    // Idle: start at once instead of waiting a turn behind the settled tail.
+    const result =
+      !this.running && this.queued === 0 ? this.execute(task) : this.enqueue(task);
     this.tail = result.catch(() => undefined);
     return result;
+  }
+
+  private async enqueue<T>(task: () => Promise<T> | T): Promise<T> {
+    this.queued++;
+    try {
+      await this.tail;
+    } finally {
+      this.queued--;
+    }
+    return this.execute(task);
+  }
+
+  private async execute<T>(task: () => Promise<T> | T): Promise<T> {
+    this.running = true;
+    try {
+      return await task();
+    } finally {
+      this.running = false;
+    }
   }
 }

@@ -14,6 +14,7 @@ import { Mutex } from './mutex';
 import { DebouncedWriter, readDatabaseFile, removeStaleTempFiles, writeFileAtomic } from './persistence';
 import { createRepositories } from './repositories';
 import { openTransactionScope } from './transaction-scope';
+import { TokenCache } from './token-cache';
 
 /** Options of {@link createSqlJsStorage}. */
 export interface SqlJsStorageOptions {
@@ -103,13 +104,14 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
   if (migrated > 0) writer?.schedule();
 
   let closing: Promise<void> | undefined;
+  const tokens = new TokenCache();
 
   // Transactions are serialised by the mutex, so a read-only one needs no BEGIN/COMMIT to see a
   // consistent database; its scope refuses writes, which would otherwise commit one by one.
   const read = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
     const scope = openTransactionScope(connection, { readOnly: true });
     try {
-      return await fn(createRepositories(scope.exec));
+      return await fn(createRepositories(scope.exec, { tokens, readOnly: true }));
     } finally {
       scope.end();
     }
@@ -121,7 +123,7 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     const scope = openTransactionScope(connection);
     let result: T;
     try {
-      result = await fn(createRepositories(scope.exec));
+      result = await fn(createRepositories(scope.exec, { tokens, readOnly: false }));
     } catch (error) {
       scope.end();
       rollback(connection, logger);

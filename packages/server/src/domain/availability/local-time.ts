@@ -84,8 +84,44 @@ export function parseLocalDate(value: string): number | null {
   return back.month === month && back.day === day ? dayNumber : null;
 }
 
+// Zone offsets at 00:00 UTC of each day, by zone. Reading them through Intl costs microseconds each
+// and the runtime's time-zone rules do not change while it runs, so every search and booking shares
+// them. Bounded per zone (20,000 days is about 55 years).
+const dayStartOffsets = new Map<string, Map<number, number>>();
+const OFFSET_DAYS_KEPT = 20_000;
+
+/** The UTC offset (minutes) of `zone` at 00:00 UTC of a day number, shared process-wide. */
+export function offsetAtDayStart(zone: IANAZone, dayNumber: number): number {
+  let days = dayStartOffsets.get(zone.name);
+  if (!days) {
+    days = new Map();
+    dayStartOffsets.set(zone.name, days);
+  }
+  let offset = days.get(dayNumber);
+  if (offset === undefined) {
+    if (days.size >= OFFSET_DAYS_KEPT) days.clear();
+    offset = zone.offset(dayNumber * DAY_MS);
+    days.set(dayNumber, offset);
+  }
+  return offset;
+}
+
+// Whether the offset is the same from 00:00 UTC of `day - 1` to 00:00 UTC of `day + 2` (assuming,
+// like the resolver below, that a zone never changes its offset and back within a day).
+function steadyAround(zone: IANAZone, day: number, offset: number): boolean {
+  return (
+    offsetAtDayStart(zone, day - 1) === offset &&
+    offsetAtDayStart(zone, day + 1) === offset &&
+    offsetAtDayStart(zone, day + 2) === offset
+  );
+}
+
 /** Day number of the local date on which an instant falls in `zone`. */
 export function localDayNumber(epochMs: number, zone: string): number {
+  const ianaZone = IANAZone.create(zone);
+  const utcDay = Math.floor(epochMs / DAY_MS);
+  const offset = offsetAtDayStart(ianaZone, utcDay);
+  if (steadyAround(ianaZone, utcDay, offset)) return Math.floor((epochMs + offset * MINUTE_MS) / DAY_MS);
   const local = DateTime.fromMillis(epochMs, { zone });
   return daysFromCivil(local.year, local.month, local.day);
 }
@@ -106,28 +142,14 @@ export type WallClockResolver = (dayNumber: number, minuteOfDay: number) => numb
  */
 export function createWallClockResolver(zone: string): WallClockResolver {
   const ianaZone = IANAZone.create(zone);
-  const offsetAtDay = new Map<number, number>();
-  // The offset in force at 00:00 UTC of a day number, memoised.
-  const offsetAt = (dayNumber: number): number => {
-    let offset = offsetAtDay.get(dayNumber);
-    if (offset === undefined) {
-      offset = ianaZone.offset(dayNumber * DAY_MS);
-      offsetAtDay.set(dayNumber, offset);
-    }
-    return offset;
-  };
   const memo = new Map<number, number>();
   return (dayNumber, minuteOfDay) => {
     const wallDay = dayNumber + Math.floor(minuteOfDay / MINUTES_PER_DAY);
     const wallMinute = minuteOfDay % MINUTES_PER_DAY;
     const wall = wallDay * DAY_MS + wallMinute * MINUTE_MS;
     // Every instant showing a wall time of `wallDay` lies within a day of that day (offsets < 24h).
-    const offset = offsetAt(wallDay - 1);
-    if (
-      offsetAt(wallDay) === offset &&
-      offsetAt(wallDay + 1) === offset &&
-      offsetAt(wallDay + 2) === offset
-    ) {
+    const offset = offsetAtDayStart(ianaZone, wallDay);
+    if (steadyAround(ianaZone, wallDay, offset)) {
       return wall - offset * MINUTE_MS;
     }
     let resolved = memo.get(wall);

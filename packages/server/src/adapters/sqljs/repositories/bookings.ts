@@ -33,7 +33,7 @@ export function bookingRepository(exec: SqlExecutor): BookingRepository {
       // index range from below (without it, every earlier booking of the resource is scanned).
       const rows = exec.all(
         `SELECT doc FROM bookings
-         WHERE organization_id = ? AND resource_id IN (SELECT value FROM json_each(?))
+         WHERE organization_id = +? AND resource_id IN (SELECT value FROM json_each(?))
            AND start_ms < ? AND start_ms > ? - (SELECT max_duration_ms FROM booking_stats WHERE id = 1)
            AND end_ms > ?
          ORDER BY start_ms, seq`,
@@ -43,7 +43,7 @@ export function bookingRepository(exec: SqlExecutor): BookingRepository {
     },
     async listByCalendar(organizationId, calendarId) {
       const rows = exec.all(
-        'SELECT doc FROM bookings WHERE organization_id = ? AND calendar_id = ? ORDER BY start_ms, seq',
+        'SELECT doc FROM bookings WHERE organization_id = +? AND calendar_id = +? ORDER BY start_ms, seq',
         [organizationId, calendarId],
       );
       return docsOf<BookingRecord>(rows);
@@ -51,7 +51,7 @@ export function bookingRepository(exec: SqlExecutor): BookingRepository {
     async countByCalendar(organizationId) {
       return countsOf(
         exec.all(
-          'SELECT calendar_id AS k, COUNT(*) AS n FROM bookings WHERE organization_id = ? GROUP BY calendar_id',
+          'SELECT calendar_id AS k, COUNT(*) AS n FROM bookings WHERE organization_id = +? GROUP BY calendar_id',
           [organizationId],
         ),
       );
@@ -60,7 +60,7 @@ export function bookingRepository(exec: SqlExecutor): BookingRepository {
       return countsOf(
         exec.all(
           `SELECT schedule_type_id AS k, COUNT(*) AS n FROM bookings
-           WHERE organization_id = ? AND calendar_id = ? AND schedule_type_id IS NOT NULL
+           WHERE organization_id = +? AND calendar_id = +? AND schedule_type_id IS NOT NULL
            GROUP BY schedule_type_id`,
           [organizationId, calendarId],
         ),

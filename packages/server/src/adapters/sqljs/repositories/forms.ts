@@ -83,15 +83,15 @@ export function telemetryRepository(exec: SqlExecutor): TelemetryRepository {
     },
     async list(organizationId, formId, options = {}) {
       const rows = exec.all(
-        'SELECT doc FROM telemetry WHERE organization_id = ? AND form_id = ? ORDER BY seq DESC LIMIT ?',
+        'SELECT doc FROM telemetry WHERE organization_id = +? AND form_id = +? ORDER BY seq DESC LIMIT ?',
         [organizationId, formId, options.limit ?? -1],
       );
       return docsOf<TelemetryRecord>(rows);
     },
     async trim(organizationId, formId, keep) {
       return exec.run(
-        `DELETE FROM telemetry WHERE organization_id = ? AND form_id = ? AND seq NOT IN (
-           SELECT seq FROM telemetry WHERE organization_id = ? AND form_id = ? ORDER BY seq DESC LIMIT ?)`,
+        `DELETE FROM telemetry WHERE organization_id = +? AND form_id = +? AND seq NOT IN (
+           SELECT seq FROM telemetry WHERE organization_id = +? AND form_id = +? ORDER BY seq DESC LIMIT ?)`,
         [organizationId, formId, organizationId, formId, Math.max(0, keep)],
       );
     },

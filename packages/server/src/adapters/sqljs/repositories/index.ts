@@ -5,6 +5,7 @@
  */
 import type { Repositories } from '../../../ports/storage';
 import type { SqlExecutor } from '../connection';
+import type { SharedState } from './shared';
 import { bookingRepository } from './bookings';
 import {
   customFieldRepository,
@@ -33,7 +34,9 @@ import {
 import { activityRepository, idempotencyRepository, jobRepository } from './system';
 import { apiTokenRepository, organizationRepository } from './tenants';
 
-const FACTORIES: { [K in keyof Repositories]: (exec: SqlExecutor) => Repositories[K] } = {
+const FACTORIES: {
+  [K in keyof Repositories]: (exec: SqlExecutor, shared: SharedState) => Repositories[K];
+} = {
   organizations: organizationRepository,
   apiTokens: apiTokenRepository,
   calendars: calendarRepository,
@@ -60,22 +63,28 @@ const FACTORIES: { [K in keyof Repositories]: (exec: SqlExecutor) => Repositorie
   telemetry: telemetryRepository,
 };
 
+// Built once: one getter per repository on a shared prototype, so opening a transaction allocates
+// one small object instead of defining two dozen properties on a fresh one.
+class TransactionRepositories {
+  readonly built: Partial<Record<keyof Repositories, unknown>> = {};
+  constructor(
+    readonly exec: SqlExecutor,
+    readonly shared: SharedState,
+  ) {}
+}
+for (const name of Object.keys(FACTORIES) as Array<keyof Repositories>) {
+  Object.defineProperty(TransactionRepositories.prototype, name, {
+    enumerable: true,
+    get(this: TransactionRepositories) {
+      return (this.built[name] ??= FACTORIES[name](this.exec, this.shared));
+    },
+  });
+}
+
 /**
  * The repositories of one transaction, all running their statements through `exec`. Each is built
  * on first use: a transaction touches two or three of them, so building all would be waste.
  */
-export function createRepositories(exec: SqlExecutor): Repositories {
-  const repositories = {} as Repositories;
-  for (const name of Object.keys(FACTORIES) as Array<keyof Repositories>) {
-    Object.defineProperty(repositories, name, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        const repository = FACTORIES[name](exec);
-        Object.defineProperty(repositories, name, { value: repository, enumerable: true });
-        return repository;
-      },
-    });
-  }
-  return repositories;
+export function createRepositories(exec: SqlExecutor, shared: SharedState): Repositories {
+  return new TransactionRepositories(exec, shared) as unknown as Repositories;
 }

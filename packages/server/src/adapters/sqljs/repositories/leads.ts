@@ -69,7 +69,7 @@ export function tableEntryRepository(exec: SqlExecutor): TableEntryRepository {
     async countByTable(organizationId) {
       return countsOf(
         exec.all(
-          'SELECT table_id AS k, COUNT(*) AS n FROM table_entries WHERE organization_id = ? GROUP BY table_id',
+          'SELECT table_id AS k, COUNT(*) AS n FROM table_entries WHERE organization_id = +? GROUP BY table_id',
           [organizationId],
         ),
       );
@@ -78,7 +78,7 @@ export function tableEntryRepository(exec: SqlExecutor): TableEntryRepository {
       return countsOf(
         exec.all(
           `SELECT lead_state_id AS k, COUNT(*) AS n FROM table_entries
-           WHERE organization_id = ? AND table_id = ? GROUP BY lead_state_id`,
+           WHERE organization_id = +? AND table_id = +? GROUP BY lead_state_id`,
           [organizationId, tableId],
         ),
       );

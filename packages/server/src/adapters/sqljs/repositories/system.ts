@@ -25,12 +25,12 @@ export function activityRepository(exec: SqlExecutor): ActivityRepository {
       const limit = options.limit ?? -1;
       const rows =
         options.type === undefined
-          ? exec.all('SELECT doc FROM activity WHERE organization_id = ? ORDER BY seq DESC LIMIT ?', [
+          ? exec.all('SELECT doc FROM activity WHERE organization_id = +? ORDER BY seq DESC LIMIT ?', [
               organizationId,
               limit,
             ])
           : exec.all(
-              'SELECT doc FROM activity WHERE organization_id = ? AND type = ? ORDER BY seq DESC LIMIT ?',
+              'SELECT doc FROM activity WHERE organization_id = +? AND type = +? ORDER BY seq DESC LIMIT ?',
               [organizationId, options.type, limit],
             );
       return docsOf<ActivityRecord>(rows);

@@ -7,6 +7,7 @@ import type { ApiTokenRecord, OrganizationRecord } from '../../../ports/records'
 import type { ApiTokenRepository, OrganizationRepository } from '../../../ports/storage';
 import type { SqlExecutor } from '../connection';
 import { defineScopedTable, docOf } from '../doc-table';
+import type { SharedState } from './shared';
 
 /** The organizations repository. */
 export function organizationRepository(exec: SqlExecutor): OrganizationRepository {
@@ -25,17 +26,22 @@ const apiTokens = defineScopedTable<ApiTokenRecord>({
   columns: { digest: (record) => record.digest },
 });
 
-/** The API tokens repository. */
-export function apiTokenRepository(exec: SqlExecutor): ApiTokenRepository {
+/** The API tokens repository; lookups go through the adapter's {@link TokenCache}. */
+export function apiTokenRepository(exec: SqlExecutor, shared: SharedState): ApiTokenRepository {
   const base = apiTokens(exec);
+  const { tokens, readOnly } = shared;
   return {
     create: base.create,
     get: base.get,
     list: (organizationId) => base.list(organizationId),
     async findByDigest(digest) {
-      return docOf<ApiTokenRecord>(exec.get('SELECT doc FROM api_tokens WHERE digest = ?', [digest]));
+      const cached = tokens.get(digest);
+      if (cached) return cached;
+      const found = docOf<ApiTokenRecord>(exec.get('SELECT doc FROM api_tokens WHERE digest = ?', [digest]));
+      return found && readOnly ? tokens.remember(found) : found;
     },
     async revoke(organizationId, id, revokedAt) {
+      tokens.clear();
       // A second revoke keeps the first revocation time.
       const changed = exec.run(
         `UPDATE api_tokens SET doc = json_set(doc, '$.revokedAt', COALESCE(json_extract(doc, '$.revokedAt'), ?))
