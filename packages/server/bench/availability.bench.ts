@@ -19,7 +19,7 @@ import {
 } from './availability-baselines';
 
 const RUNS = 30;
-const NAIVE_RUNS = 3;
+const NAIVE_RUNS = Number(process.env.BENCH_NAIVE_RUNS ?? 3);
 const TOKEN = `service_live_${'ab'.repeat(32)}`;
 const CALENDAR_ID = uuid(1, 0);
 const TYPE_ID = uuid(2, 0);

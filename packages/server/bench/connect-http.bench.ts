@@ -5,10 +5,12 @@
 import express from 'express';
 import { createConnectService } from '@leadbook/server';
 import { fixture, ID, TOKEN } from '../test/fixture';
-import { listen, load, row } from './http-harness';
+import { compare, comparisonRow, listen } from './http-harness';
 
 export async function benchConnectHttp(): Promise<void> {
-  console.log('\n## Connect HTTP vs bare Express 5 (loopback, autocannon, 10 connections)');
+  console.log(
+    '\n## Connect HTTP vs bare Express 5 (loopback, autocannon, 10 connections; median of interleaved rounds)',
+  );
   const service = await createConnectService();
   await service.admin.seed(fixture);
   const auth = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
@@ -31,43 +33,35 @@ export async function benchConnectHttp(): Promise<void> {
   const ours = await listen(app);
   const baseline = await listen(bare);
   try {
-    const get = await load(ours.url, { path: '/connect/calendar/', headers: auth });
-    const bareGet = await load(baseline.url, { path: '/connect/calendar/' });
-    row('GET /connect/calendar/', get.rps, bareGet.rps, 0.8);
+    const get = await compare(
+      { url: ours.url, path: '/connect/calendar/', headers: auth },
+      { url: baseline.url, path: '/connect/calendar/' },
+    );
+    comparisonRow('GET /connect/calendar/', get, 0.8);
 
     const postBody = JSON.stringify({
       tableId: ID.tableA,
       leadStateId: ID.stateNew,
       data: { name: 'Load', email: 'load@example.com' },
     });
-    const post = await load(ours.url, {
-      method: 'POST',
-      path: '/connect/table_entries/',
-      headers: auth,
-      body: postBody,
-    });
-    const barePost = await load(baseline.url, {
-      method: 'POST',
-      path: '/echo',
-      headers: auth,
-      body: postBody,
-    });
-    row('POST /connect/table_entries/', post.rps, barePost.rps, 0.5);
+    const post = await compare(
+      { url: ours.url, method: 'POST', path: '/connect/table_entries/', headers: auth, body: postBody },
+      { url: baseline.url, method: 'POST', path: '/echo', headers: auth, body: postBody },
+    );
+    comparisonRow('POST /connect/table_entries/', post, 0.5);
 
     const patchBody = JSON.stringify({ data: { name: 'Patched', visits: 2 } });
-    const patch = await load(ours.url, {
-      method: 'PATCH',
-      path: `/connect/table_entries/${entry.id}`,
-      headers: auth,
-      body: patchBody,
-    });
-    const barePatch = await load(baseline.url, {
-      method: 'PATCH',
-      path: '/echo',
-      headers: auth,
-      body: patchBody,
-    });
-    row('PATCH /connect/table_entries/:id', patch.rps, barePatch.rps, 0.5);
+    const patch = await compare(
+      {
+        url: ours.url,
+        method: 'PATCH',
+        path: `/connect/table_entries/${entry.id}`,
+        headers: auth,
+        body: patchBody,
+      },
+      { url: baseline.url, method: 'PATCH', path: '/echo', headers: auth, body: patchBody },
+    );
+    comparisonRow('PATCH /connect/table_entries/:id', patch, 0.5);
     const failures = get.errors + post.errors + patch.errors;
     if (failures > 0) console.log(`  warning: ${failures} non-2xx responses from the service`);
   } finally {

@@ -6,10 +6,12 @@ import express from 'express';
 import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { createConnectService } from '@leadbook/server';
 import { fixture, ID } from '../test/fixture';
-import { listen, load, row } from './http-harness';
+import { compare, comparisonRow, listen } from './http-harness';
 
 export async function benchIngress(): Promise<void> {
-  console.log('\n## Ingress webhook POST vs bare Express 5 (loopback, autocannon, 10 connections)');
+  console.log(
+    '\n## Ingress webhook POST vs bare Express 5 (loopback, autocannon, 10 connections; median of interleaved rounds)',
+  );
   const service = await createConnectService();
   await service.admin.seed(fixture);
   const webhook = await service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Bench' });
@@ -33,13 +35,9 @@ export async function benchIngress(): Promise<void> {
       body,
     } as const;
     const echo = { method: 'POST', path: '/echo', headers, body } as const;
-    // Warm both servers up so that JIT compilation is not measured.
-    await load(ours.url, { ...ingress, duration: 1 });
-    await load(baseline.url, { ...echo, duration: 1 });
-    const post = await load(ours.url, ingress);
-    const barePost = await load(baseline.url, echo);
-    row('POST /public/ingress_webhooks/:id', post.rps, barePost.rps, 0.5);
-    console.log(`  p99 latency: ${post.p99} ms vs ${barePost.p99} ms`);
+    const post = await compare({ url: ours.url, ...ingress }, { url: baseline.url, ...echo });
+    comparisonRow('POST /public/ingress_webhooks/:id', post, 0.5);
+    console.log(`  p99 latency: ${post.p99.subject} ms vs ${post.p99.baseline} ms`);
     if (post.errors > 0) console.log(`  warning: ${post.errors} non-2xx responses from the service`);
   } finally {
     await ours.close();

@@ -11,7 +11,7 @@ import { ServiceError } from '../core/errors';
 import { errorResponse, unmatchedError, surfaceOf, type RawResponse } from './envelope';
 import { invokeRoute, type RawRequest } from './invoke';
 import { requestIdFor } from './request-id';
-import { corsHeaders, preflightHeaders } from './cors';
+import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
 import type { RateLimiter, RateLimitName } from './rate-limit';
 import type { Route } from './route';
 import { createRouteMatcher } from './route-matcher';
@@ -37,9 +37,28 @@ function toRaw(req: Request, params: Record<string, string>): RawRequest {
     headers: { get: (name) => req.get(name) },
     body: Buffer.isBuffer(body) && body.length > 0 ? body : undefined,
     ...(preParsed ? { parsedBody: body } : {}),
-    clientIp: req.ip,
+    // Resolving the IP walks the proxy chain; only the public form routes read it.
+    get clientIp() {
+      return req.ip;
+    },
     requestId: requestIdFor(req.get('x-request-id')),
   };
+}
+
+// No route: a CORS preflight of the public form API (which accepts every origin, SPEC 5.3), an
+// unknown path of one of our surfaces (answered in its envelope), or the host's (passed on).
+function unmatched(ctx: ServiceContext, req: Request, res: Response, next: NextFunction): void {
+  if (req.method === 'OPTIONS' && isPublicFormPath(req.path)) {
+    const headers = preflightHeaders(req.get('origin'), req.get('access-control-request-headers'));
+    res.status(204).set(headers).end();
+    return;
+  }
+  const surface = surfaceOf(req.path);
+  if (!surface) return next();
+  write(
+    res,
+    errorResponse(surface, unmatchedError(surface), ctx.logger, requestIdFor(req.get('x-request-id'))),
+  );
 }
 
 /** Creates the Express router of the route table. */
@@ -51,38 +70,27 @@ export function createExpressRouter(
 ): Router {
   const router = express.Router();
   const rawBody = express.raw({ type: () => true, limit: bodyLimit });
-  // CORS preflight of the public form API accepts every origin (SPEC 5.3).
-  router.options('/public/forms/{*rest}', (req: Request, res: Response) => {
-    res
-      .status(204)
-      .set(preflightHeaders(req.get('origin'), req.get('access-control-request-headers')))
-      .end();
-  });
   // One middleware finds the route with the shared matcher (the fetch adapter routes the same
   // way), rather than one Express layer per route tried in turn.
   const matchRoute = createRouteMatcher(routes);
   router.use((req: Request, res: Response, next: NextFunction) => {
     const match = matchRoute(req.method === 'HEAD' ? 'GET' : req.method, req.path);
-    if (!match) return next();
+    if (!match) return unmatched(ctx, req, res, next);
     const { route, params } = match;
     req.params = params; // the rate limiter keys on the form id
     const run = (error?: unknown) => {
       if (error) return next(error);
       invokeRoute(ctx, route, toRaw(req, params)).then((out) => write(res, out), next);
     };
-    const readBody = (error?: unknown) => (error ? next(error) : rawBody(req, res, run));
+    // Like body-parser's own check, without entering it for the common body-less GET.
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
+    const readBody = (error?: unknown) => (error ? next(error) : hasBody ? rawBody(req, res, run) : run());
     const limiter = route.rateLimit && limiters?.[route.rateLimit];
     if (!limiter) return readBody();
     // Lets a browser read a 429 of the rate limiter, which answers before the form is loaded.
     res.set(corsHeaders(req.get('origin')));
     void limiter.express(req, res, readBody);
-  });
-  // Unknown paths of our surfaces answer in their envelope; everything else passes to the host.
-  router.use((req: Request, res: Response, next: NextFunction) => {
-    const surface = surfaceOf(req.path);
-    if (!surface) return next();
-    const requestId = requestIdFor(req.get('x-request-id'));
-    write(res, errorResponse(surface, unmatchedError(surface), ctx.logger, requestId));
   });
   // Body-parser failures (size, encoding) and anything unexpected.
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

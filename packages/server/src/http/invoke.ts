@@ -114,7 +114,9 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       body: body as never,
       auth,
       headers: raw.headers,
-      clientIp: raw.clientIp,
+      get clientIp() {
+        return raw.clientIp;
+      },
       requestId: raw.requestId,
     });
     if (result instanceof RouteResult)

@@ -148,18 +148,21 @@ export async function scheduleAppointmentTimers(
 ) {
   const payload: AppointmentJobPayload = { booking, trigger };
   try {
-    await ctx.scheduler.schedule({
-      key: appointmentJobKey(booking.id, 'hasStarted'),
-      runAt: Date.parse(booking.startDateTime),
-      type: APPOINTMENT_JOB_TYPES.hasStarted,
-      payload,
-    });
-    await ctx.scheduler.schedule({
-      key: appointmentJobKey(booking.id, 'hasEnded'),
-      runAt: Date.parse(booking.endDateTime),
-      type: APPOINTMENT_JOB_TYPES.hasEnded,
-      payload,
-    });
+    // Together, so that a scheduler may store both in one write.
+    await Promise.all([
+      ctx.scheduler.schedule({
+        key: appointmentJobKey(booking.id, 'hasStarted'),
+        runAt: Date.parse(booking.startDateTime),
+        type: APPOINTMENT_JOB_TYPES.hasStarted,
+        payload,
+      }),
+      ctx.scheduler.schedule({
+        key: appointmentJobKey(booking.id, 'hasEnded'),
+        runAt: Date.parse(booking.endDateTime),
+        type: APPOINTMENT_JOB_TYPES.hasEnded,
+        payload,
+      }),
+    ]);
   } catch (error) {
     ctx.logger.error('could not schedule appointment events', {
       bookingId: booking.id,

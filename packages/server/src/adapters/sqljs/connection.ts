@@ -8,7 +8,16 @@ import type { Database, SqlValue, Statement } from 'sql.js';
 import { StorageError } from '../../ports/storage';
 
 /** A value bound to a statement parameter. */
-export type SqlParam = string | number | null;
+export type SqlParam = string | number | null | Uint8Array;
+
+/**
+ * A record as a statement parameter: its JSON as UTF-8 bytes, for a `CAST(? AS TEXT)` in the SQL
+ * (which stores it as text). sql.js copies bytes into the database natively but encodes a string
+ * parameter one character at a time, about 7x slower for a 1 KB document.
+ */
+export function jsonParam(value: unknown): Uint8Array {
+  return Buffer.from(JSON.stringify(value), 'utf8');
+}
 
 /** One result row, by column name. */
 export type Row = Record<string, SqlValue>;

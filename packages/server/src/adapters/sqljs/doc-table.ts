@@ -7,7 +7,7 @@
  * @module
  */
 import type { ScopedRepository } from '../../ports/storage';
-import type { Row, SqlExecutor, SqlParam } from './connection';
+import { jsonParam, type Row, type SqlExecutor, type SqlParam } from './connection';
 import { StorageError } from '../../ports/storage';
 
 /** A record every scoped table stores. */
@@ -60,14 +60,13 @@ export function defineScopedTable<T extends ScopedRecord, F extends object = obj
   const columns = Object.entries(spec.columns ?? {});
   const filters = Object.entries(spec.filters ?? {}) as Array<[keyof F & string, string]>;
   const names = ['id', 'organization_id', ...columns.map(([name]) => name), 'doc'];
-  const insertSql = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
-  const updateSql = `UPDATE ${table} SET ${[...columns.map(([name]) => name), 'doc'].map((name) => `${name} = ?`).join(', ')} WHERE organization_id = ? AND id = ?`;
+  // The document is bound as UTF-8 bytes (see jsonParam) and stored as text.
+  const placeholders = [...names.slice(0, -1).map(() => '?'), 'CAST(? AS TEXT)'];
+  const insertSql = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${placeholders.join(', ')})`;
+  const updateSql = `UPDATE ${table} SET ${[...columns.map(([name]) => `${name} = ?`), 'doc = CAST(? AS TEXT)'].join(', ')} WHERE organization_id = ? AND id = ?`;
   const getSql = `SELECT doc FROM ${table} WHERE organization_id = ? AND id = ?`;
   const deleteSql = `DELETE FROM ${table} WHERE organization_id = ? AND id = ?`;
-  const values = (record: T): SqlParam[] => [
-    ...columns.map(([, read]) => read(record)),
-    JSON.stringify(record),
-  ];
+  const values = (record: T): SqlParam[] => [...columns.map(([, read]) => read(record)), jsonParam(record)];
 
   return (exec) => ({
     async create(record) {

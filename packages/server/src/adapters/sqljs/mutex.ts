@@ -21,8 +21,7 @@ export class Mutex {
    */
   run<T>(task: () => Promise<T> | T): Promise<T> {
     // Idle: start at once instead of waiting a turn behind the settled tail.
-    const result =
-      !this.running && this.queued === 0 ? this.execute(task) : this.enqueue(task);
+    const result = !this.running && this.queued === 0 ? this.execute(task) : this.enqueue(task);
     this.tail = result.catch(() => undefined);
     return result;
   }

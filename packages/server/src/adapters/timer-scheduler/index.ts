@@ -30,7 +30,8 @@ const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * Creates the in-process scheduler. One timer is armed for the earliest stored job; when it fires,
+ * Creates the in-process scheduler. Jobs scheduled in the same tick are stored in one transaction.
+ * One timer is armed for the earliest stored job; when it fires,
  * up to `batchSize` due jobs are claimed (deleted in a transaction) and run one after another, then
  * the timer is re-armed. Storage failures while arming or firing are logged and retried with backoff;
  * a handler that throws is logged and its job is not run again.
@@ -175,6 +176,27 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
     }
   }
 
+  // Jobs scheduled in the same tick (a booking's two timers, say) are stored in one transaction.
+  let pendingWrite: { records: JobRecord[]; written: Promise<void> } | undefined;
+  function store(record: JobRecord): Promise<void> {
+    if (!pendingWrite) {
+      const records: JobRecord[] = [];
+      const written = Promise.resolve().then(() => {
+        pendingWrite = undefined;
+        return storage.transaction(
+          async (tx) => {
+            // In call order, so the later of two schedules of one key wins, as when sequential.
+            for (const each of records) await tx.jobs.upsert(each);
+          },
+          { lockKeys: records.map((each) => jobLockKey(each.key)) },
+        );
+      });
+      pendingWrite = { records, written };
+    }
+    pendingWrite.records.push(record);
+    return pendingWrite.written;
+  }
+
   function wake(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (draining) {
@@ -211,7 +233,7 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
         payload: job.payload,
         createdAt: new Date(clock.now()).toISOString(),
       };
-      await storage.transaction((tx) => tx.jobs.upsert(record), { lockKeys: [jobLockKey(job.key)] });
+      await store(record);
       // The timer already fires no later than this job: no need to read the earliest job again. If
       // the job replaced the one the timer is for, the early wake-up finds nothing due and re-arms.
       if (timer !== undefined && armedFor !== undefined && job.runAt >= armedFor && armsInFlight.size === 0)

@@ -15,7 +15,7 @@ import type {
   TelemetryRepository,
   WebhookDeliveryRepository,
 } from '../../../ports/storage';
-import type { SqlExecutor } from '../connection';
+import { jsonParam, type SqlExecutor } from '../connection';
 import { defineScopedTable, docOf, docsOf, type ScopedTable } from '../doc-table';
 
 /** Adds the unscoped `find(id)` of publicly addressed records to a scoped table. */
@@ -73,12 +73,10 @@ export function telemetryRepository(exec: SqlExecutor): TelemetryRepository {
   return {
     async append(records) {
       for (const record of records) {
-        exec.run('INSERT INTO telemetry (id, organization_id, form_id, doc) VALUES (?, ?, ?, ?)', [
-          record.id,
-          record.organizationId,
-          record.formId,
-          JSON.stringify(record),
-        ]);
+        exec.run(
+          'INSERT INTO telemetry (id, organization_id, form_id, doc) VALUES (?, ?, ?, CAST(? AS TEXT))',
+          [record.id, record.organizationId, record.formId, jsonParam(record)],
+        );
       }
     },
     async list(organizationId, formId, options = {}) {

@@ -11,7 +11,7 @@ import type {
   TableSchemaRecord,
 } from '../../../ports/records';
 import type { TableEntryRepository, TableSchemaRepository } from '../../../ports/storage';
-import type { SqlExecutor } from '../connection';
+import { jsonParam, type SqlExecutor } from '../connection';
 import { countsOf, defineScopedTable, docOf } from '../doc-table';
 
 /** Lead pools. */
@@ -44,9 +44,9 @@ export function tableSchemaRepository(exec: SqlExecutor): TableSchemaRepository 
     },
     async save(record) {
       exec.run(
-        `INSERT INTO table_schemas (organization_id, table_id, doc) VALUES (?, ?, ?)
+        `INSERT INTO table_schemas (organization_id, table_id, doc) VALUES (?, ?, CAST(? AS TEXT))
          ON CONFLICT (organization_id, table_id) DO UPDATE SET doc = excluded.doc`,
-        [record.organizationId, record.tableId, JSON.stringify(record)],
+        [record.organizationId, record.tableId, jsonParam(record)],
       );
     },
   };

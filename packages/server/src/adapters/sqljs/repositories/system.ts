@@ -5,7 +5,7 @@
  */
 import type { ActivityRecord, IdempotencyRecord, JobRecord } from '../../../ports/records';
 import type { ActivityRepository, IdempotencyRepository, JobRepository } from '../../../ports/storage';
-import type { SqlExecutor } from '../connection';
+import { jsonParam, type SqlExecutor } from '../connection';
 import { StorageError } from '../../../ports/storage';
 import { docOf, docsOf } from '../doc-table';
 
@@ -13,11 +13,11 @@ import { docOf, docsOf } from '../doc-table';
 export function activityRepository(exec: SqlExecutor): ActivityRepository {
   return {
     async append(record) {
-      exec.run('INSERT INTO activity (id, organization_id, type, doc) VALUES (?, ?, ?, ?)', [
+      exec.run('INSERT INTO activity (id, organization_id, type, doc) VALUES (?, ?, ?, CAST(? AS TEXT))', [
         record.id,
         record.organizationId,
         record.type,
-        JSON.stringify(record),
+        jsonParam(record),
       ]);
     },
     async list(organizationId, options = {}) {
@@ -43,9 +43,9 @@ export function jobRepository(exec: SqlExecutor): JobRepository {
   return {
     async upsert(record) {
       exec.run(
-        `INSERT INTO jobs (key, run_at, doc) VALUES (?, ?, ?)
+        `INSERT INTO jobs (key, run_at, doc) VALUES (?, ?, CAST(? AS TEXT))
          ON CONFLICT (key) DO UPDATE SET run_at = excluded.run_at, doc = excluded.doc`,
-        [record.key, record.runAt, JSON.stringify(record)],
+        [record.key, record.runAt, jsonParam(record)],
       );
     },
     async delete(key) {
@@ -83,9 +83,9 @@ export function idempotencyRepository(exec: SqlExecutor): IdempotencyRepository 
     async save(record) {
       // Saving the same key again replaces the answer rather than failing the request.
       exec.run(
-        `INSERT INTO idempotency (organization_id, scope, key, created_ms, doc) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO idempotency (organization_id, scope, key, created_ms, doc) VALUES (?, ?, ?, ?, CAST(? AS TEXT))
          ON CONFLICT (organization_id, scope, key) DO UPDATE SET created_ms = excluded.created_ms, doc = excluded.doc`,
-        [record.organizationId, record.scope, record.key, timeOf(record.createdAt), JSON.stringify(record)],
+        [record.organizationId, record.scope, record.key, timeOf(record.createdAt), jsonParam(record)],
       );
     },
     async deleteOlderThan(createdBefore) {

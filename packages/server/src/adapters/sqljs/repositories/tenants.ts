@@ -5,7 +5,7 @@
  */
 import type { ApiTokenRecord, OrganizationRecord } from '../../../ports/records';
 import type { ApiTokenRepository, OrganizationRepository } from '../../../ports/storage';
-import type { SqlExecutor } from '../connection';
+import { jsonParam, type SqlExecutor } from '../connection';
 import { defineScopedTable, docOf } from '../doc-table';
 import type { SharedState } from './shared';
 
@@ -13,7 +13,10 @@ import type { SharedState } from './shared';
 export function organizationRepository(exec: SqlExecutor): OrganizationRepository {
   return {
     async create(record) {
-      exec.run('INSERT INTO organizations (id, doc) VALUES (?, ?)', [record.id, JSON.stringify(record)]);
+      exec.run('INSERT INTO organizations (id, doc) VALUES (?, CAST(? AS TEXT))', [
+        record.id,
+        jsonParam(record),
+      ]);
     },
     async get(id) {
       return docOf<OrganizationRecord>(exec.get('SELECT doc FROM organizations WHERE id = ?', [id]));
