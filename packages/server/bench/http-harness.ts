@@ -105,12 +105,3 @@ export function comparisonRow(label: string, result: Comparison, goal: number): 
   );
   console.log(`  per-round ratios: ${result.ratios.map((r) => r.toFixed(2)).join(', ')}`);
 }
-
-/** Prints a comparison row. */
-export function row(label: string, subject: number, baseline: number, goal: number, unit = 'req/s') {
-  const ratio = subject / baseline;
-  const verdict = ratio >= goal ? 'meets' : 'BELOW';
-  console.log(
-    `${label.padEnd(48)} ${subject.toFixed(0).padStart(8)} vs ${baseline.toFixed(0).padStart(8)} ${unit}  ratio ${ratio.toFixed(2)}x  (goal >= ${goal}x: ${verdict})`,
-  );
-}

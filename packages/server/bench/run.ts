@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark, each printing its figures and ratios measured side by side.
- * BENCH_SECONDS sets the seconds of HTTP load per measurement (default 3).
+ * HTTP comparisons run BENCH_ROUNDS interleaved rounds (default 5) of BENCH_SECONDS of load per side
+ * (default 2) and report the median ratio; BENCH_NAIVE_RUNS sets the naive availability runs (default 3).
  */
 import { benchAvailability } from './availability.bench';
 import { benchBookingCreation } from './bookings.bench';
