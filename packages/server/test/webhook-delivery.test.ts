@@ -1,228 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSqlJsStorage } from '../src/adapters/sqljs';
-import { createServiceContext, startJobs } from '../src/core/create-context';
-import type { Logger, ServiceContext } from '../src/core/context';
 import { WEBHOOK_RETRY_DELAYS_MS, generateWebhookSecret } from '../src/domain/webhooks';
-import type { FormRecord, WebhookDeliveryRecord } from '../src/ports/records';
-import type { Scheduler } from '../src/ports/scheduler';
+import type { WebhookDeliveryRecord } from '../src/ports/records';
 import {
   WEBHOOK_JOB_TYPE,
   WEBHOOK_USER_AGENT,
-  buildDelivery,
-  enqueueDelivery,
   listDeliveries,
   webhookJobKey,
 } from '../src/usecases/webhook-delivery';
 
-const ORG = 'org-a';
-const OTHER_ORG = 'org-b';
-const T0 = Date.parse('2026-11-22T12:00:00Z');
-
-// ---------------------------------------------------------------------------------------------
-// A loopback receiver: real HTTP, answering with a scripted status per request.
-
-interface Received {
-  path: string;
-  at: number;
-  headers: IncomingMessage['headers'];
-  body: string;
-  /** What `standardwebhooks` verified at receipt (its clock check uses the faked Date), or the error. */
-  verified: unknown;
-}
-
-interface Receiver {
-  url: (path?: string) => string;
-  port: number;
-  requests: Received[];
-  close(): Promise<void>;
-}
-
-type Answer = number | { status: number; headers?: Record<string, string>; holdMs?: number };
-
-async function startReceiver(
-  secret: string | null,
-  answer: (n: number, path: string) => Answer,
-): Promise<Receiver> {
-  const requests: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      let verified: unknown;
-      try {
-        verified = secret ? new Webhook(secret).verify(body, req.headers as Record<string, string>) : null;
-      } catch (error) {
-        verified = error;
-      }
-      requests.push({ path: req.url ?? '', at: Date.now(), headers: req.headers, body, verified });
-      const reply = answer(requests.length, req.url ?? '');
-      const { status, headers = {}, holdMs = 0 } = typeof reply === 'number' ? { status: reply } : reply;
-      const respond = () => res.writeHead(status, headers).end('ok');
-      // A real timer: the hold simulates a slow receiver against the real AbortSignal timeout.
-      if (holdMs > 0) realDelay(holdMs).then(respond, respond);
-      else respond();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// A service context wired like `createConnectService` does, with the webhook handlers.
-
-interface Harness {
-  ctx: ServiceContext;
-  scheduler: Scheduler;
-  logs: { level: string; message: string; meta?: Record<string, unknown> }[];
-  close(): Promise<void>;
-}
-
-async function createContext(webhooks: { allowPrivateUrls: boolean; timeoutMs?: number }): Promise<Harness> {
-  const logs: Harness['logs'] = [];
-  const log =
-    (level: string) =>
-    (message: string, meta?: Record<string, unknown>): void =>
-      void logs.push({ level, message, ...(meta ? { meta } : {}) });
-  const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
-  const storage = await createSqlJsStorage({ logger });
-  const ctx = await createServiceContext({
-    storage,
-    logger,
-    captcha: { verify: async () => true },
-    webhooks: { allowPrivateUrls: webhooks.allowPrivateUrls, fetch, timeoutMs: webhooks.timeoutMs ?? 5_000 },
-  });
-  const { scheduler } = ctx;
-  await startJobs(ctx);
-  return {
-    ctx,
-    scheduler,
-    logs,
-    async close() {
-      await scheduler.stop();
-      await ctx.background.drain();
-      await storage.close();
-    },
-  };
-}
-
-async function seedForm(
-  ctx: ServiceContext,
-  url: string,
-  secret: string,
-  organizationId = ORG,
-): Promise<FormRecord> {
-  const now = new Date(ctx.clock.now()).toISOString();
-  const form: FormRecord = {
-    id: randomUUID(),
-    organizationId,
-    name: 'Trial lesson',
-    published: true,
-    tableId: null,
-    webhookOnly: true,
-    webhookUrl: url,
-    webhookSecret: secret,
-    allowedDomains: [],
-    captcha: null,
-    studios: [{ id: 'main', name: 'Main', calendarIds: [randomUUID()] }],
-    fields: [],
-    defaultCountry: 'DE',
-    createdAt: now,
-    updatedAt: now,
-  };
-  await ctx.storage.transaction((tx) => tx.forms.create(form));
-  return form;
-}
-
-/** Stores a delivery the way the submit transaction does, then enqueues it after "commit". */
-async function submit(ctx: ServiceContext, form: FormRecord, url = form.webhookUrl ?? '') {
-  const submissionId = randomUUID();
-  const payload = {
-    type: 'form.submitted',
-    formId: form.id,
-    submissionId,
-    data: { name: 'Ada Lovelace', note: 'ünïcödé ✓' },
-  };
-  const delivery = buildDelivery(ctx, {
-    organizationId: form.organizationId,
-    formId: form.id,
-    submissionId,
-    url,
-    payload,
-  });
-  await ctx.storage.transaction((tx) => tx.webhookDeliveries.create(delivery));
-  await enqueueDelivery(ctx, delivery);
-  return { delivery, payload };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Time: only setTimeout/clearTimeout/Date are faked; HTTP and setImmediate stay real.
-
-const realNow = () => performance.now();
-/** Waits real time (setTimeout is faked) by polling the real clock on setImmediate. */
-const realDelay = (ms: number) =>
-  new Promise<void>((resolve) => {
-    const end = realNow() + ms;
-    const tick = () => (realNow() >= end ? resolve() : globalThis.setImmediate(tick));
-    tick();
-  });
-const settle = async (rounds = 20) => {
-  for (let i = 0; i < rounds; i++) await new Promise((resolve) => globalThis.setImmediate(resolve));
-};
-
-/** Polls (over real I/O) until `check` holds; fails after 5 real seconds. */
-async function until(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = realNow() + 5_000;
-  while (!(await check())) {
-    if (realNow() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => globalThis.setImmediate(resolve));
-  }
-}
-
-const getDelivery = async (ctx: ServiceContext, delivery: WebhookDeliveryRecord) =>
-  (await ctx.storage.transaction((tx) => tx.webhookDeliveries.get(delivery.organizationId, delivery.id)))!;
-
-const pendingJob = (ctx: ServiceContext, delivery: WebhookDeliveryRecord) =>
-  ctx.storage.transaction((tx) => tx.jobs.get(webhookJobKey(delivery.id)));
-
-/** Waits until the delivery has `n` recorded attempts. */
-const untilAttempts = (ctx: ServiceContext, delivery: WebhookDeliveryRecord, n: number) =>
-  until(`${n} attempts`, async () => (await getDelivery(ctx, delivery)).attempts.length >= n);
-
-/**
- * Moves fake time to just before `at` and checks nothing happens, then to `at` and waits for the
- * attempt: proves the attempt is due at exactly that time.
- */
-async function expectAttemptAt(
-  ctx: ServiceContext,
-  receiver: Receiver | null,
-  delivery: WebhookDeliveryRecord,
-  at: number,
-  attempt: number,
-) {
-  await vi.advanceTimersByTimeAsync(at - 1 - Date.now());
-  await settle();
-  expect((await getDelivery(ctx, delivery)).attempts).toHaveLength(attempt - 1);
-  if (receiver) expect(receiver.requests).toHaveLength(attempt - 1);
-  await vi.advanceTimersByTimeAsync(1);
-  await untilAttempts(ctx, delivery, attempt);
-}
-
-const stamp = (r: Received) => Number(r.headers['webhook-timestamp']);
+import {
+  ORG,
+  OTHER_ORG,
+  T0,
+  type Answer,
+  startReceiver,
+  createContext,
+  seedForm,
+  submit,
+  settle,
+  until,
+  getDelivery,
+  pendingJob,
+  untilAttempts,
+  expectAttemptAt,
+  stamp,
+} from './webhook-delivery-harness';
 
 describe('outgoing webhook deliveries', () => {
   const cleanups: (() => Promise<void>)[] = [];

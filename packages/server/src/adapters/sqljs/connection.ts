@@ -22,7 +22,12 @@ export function jsonParam(value: unknown): Uint8Array {
 /** One result row, by column name. */
 export type Row = Record<string, SqlValue>;
 
-/** Runs SQL statements; what repositories see of the database. */
+/**
+ * Runs SQL statements; what repositories see of the database. In a query that sorts or groups,
+ * compare with `+?` rather than `?` (`organization_id = +?`): SQLite otherwise re-prepares the
+ * statement whenever a parameter is bound (about 10 µs in sql.js); the unary plus changes neither
+ * the value nor the index used.
+ */
 export interface SqlExecutor {
   /** Every row the query returns. */
   all(sql: string, params?: readonly SqlParam[]): Row[];

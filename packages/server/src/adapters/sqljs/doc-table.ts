@@ -76,9 +76,7 @@ export function defineScopedTable<T extends ScopedRecord, F extends object = obj
       return docOf<T>(exec.get(getSql, [organizationId, id]));
     },
     async list(organizationId, filter) {
-      // `+?` rather than `?` in every query that sorts or groups: SQLite otherwise re-prepares such a
-      // statement whenever a parameter is bound (about 10 us per query in sql.js); the unary plus
-      // changes neither the value nor the index SQLite uses.
+      // `+?`: this query sorts (see SqlExecutor).
       const where = ['organization_id = +?'];
       const params: SqlParam[] = [organizationId];
       for (const [field, column] of filters) {
