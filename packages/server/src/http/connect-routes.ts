@@ -13,7 +13,7 @@ import { readIdempotencyKey } from '../core/idempotency';
 import { createEntry, updateEntry } from '../usecases/leads';
 import * as lookups from '../usecases/lookups';
 import { getTable, listTables } from '../usecases/tables';
-import { route, type Route } from './route';
+import { JsonBytes, route, type Route } from './route';
 
 // Connect routes with a scope always carry an authenticated caller.
 const org = (auth: AuthContext | undefined) => auth!.organizationId;
@@ -45,14 +45,18 @@ export function connectRoutes(ctx: ServiceContext): Route[] {
     route(op.listAppointmentTypeResourceMappings, ({ auth, query }) =>
       lookups.listAppointmentTypeResourceMappings(ctx, org(auth), query),
     ),
-    route(op.searchAvailability, ({ auth, query }) =>
-      searchConnectAvailability(ctx, org(auth), {
-        calendarId: query.calendarId,
-        appointmentTypeId: query.appointmentTypeId,
-        startMs: Date.parse(query.start),
-        endMs: Date.parse(query.end),
-        resourceId: query.resourceId,
-      }),
+    route(
+      op.searchAvailability,
+      async ({ auth, query }) =>
+        new JsonBytes(
+          await searchConnectAvailability(ctx, org(auth), {
+            calendarId: query.calendarId,
+            appointmentTypeId: query.appointmentTypeId,
+            startMs: Date.parse(query.start),
+            endMs: Date.parse(query.end),
+            resourceId: query.resourceId,
+          }),
+        ),
     ),
     route(op.createCalendarBooking, ({ auth, body, headers }) =>
       createBooking(

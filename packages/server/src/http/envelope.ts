@@ -9,6 +9,7 @@ import { ErrorMessages, type Surface } from '@leadbook/contract';
 import type { Logger } from '../core/context';
 import { CONNECT_ERROR_CODE, isServiceError, ServiceError } from '../core/errors';
 import { StorageError } from '../ports/storage';
+import { JsonBytes } from './route';
 
 /** A response before it is written by an adapter. */
 export interface RawResponse {
@@ -16,8 +17,8 @@ export interface RawResponse {
   status: number;
   /** Response headers. */
   headers: Record<string, string>;
-  /** JSON text, or undefined for an empty body. */
-  body: string | undefined;
+  /** JSON text or its UTF-8 bytes, or undefined for an empty body. */
+  body: string | Uint8Array<ArrayBuffer> | undefined;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
@@ -30,7 +31,7 @@ export const jsonResponse = (
 ): RawResponse => ({
   status,
   headers: body === undefined ? headers : { ...JSON_TYPE, ...headers },
-  body: body === undefined ? undefined : JSON.stringify(body),
+  body: body === undefined ? undefined : body instanceof JsonBytes ? body.bytes : JSON.stringify(body),
 });
 
 function envelope(surface: Surface, error: ServiceError): unknown {

@@ -21,7 +21,8 @@ function write(res: Response, out: RawResponse) {
   // Node's own setHeader: the values are final, so Express's content-type rewriting is not needed.
   for (const name in out.headers) res.setHeader(name, out.headers[name]!);
   if (out.body === undefined) res.end();
-  else res.send(Buffer.from(out.body, 'utf8'));
+  else if (typeof out.body === 'string') res.send(Buffer.from(out.body, 'utf8'));
+  else res.send(Buffer.from(out.body.buffer, out.body.byteOffset, out.body.byteLength));
 }
 
 function toRaw(req: Request, params: Record<string, string>): RawRequest {

@@ -61,6 +61,15 @@ export class RouteResult {
   ) {}
 }
 
+/**
+ * A response body a handler has already serialised to UTF-8 JSON, sent as is. For the few large
+ * responses that are cheaper to write directly than to build as objects and stringify.
+ */
+export class JsonBytes {
+  /** Wraps serialised JSON. */
+  constructor(readonly bytes: Uint8Array<ArrayBuffer>) {}
+}
+
 /** One entry of the route table. */
 export interface Route {
   /** HTTP method. */
@@ -97,7 +106,7 @@ export function route<O extends OperationDefinition>(
       O['body'] extends z.ZodTypeAny ? z.output<O['body']> : undefined
     >,
   ) => Promise<
-    O['response'] extends z.ZodTypeAny ? z.input<O['response']> | RouteResult : void | RouteResult
+    O['response'] extends z.ZodTypeAny ? z.input<O['response']> | RouteResult | JsonBytes : void | RouteResult
   >,
   options: { guard?: RouteGuard } = {},
 ): Route {

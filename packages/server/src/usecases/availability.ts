@@ -12,6 +12,7 @@ import {
   type AvailabilityCandidate,
   type AvailabilitySearchInput,
 } from '../domain/availability';
+import { availabilityJson } from './availability-json';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
 
@@ -121,7 +122,7 @@ export function isoFormatter(): (ms: number) => string {
   };
 }
 
-/** A candidate as the Connect API returns it. */
+/** A candidate as the Connect API returns it (the reference for {@link availabilityJson}). */
 export function toAvailabilitySlot(
   candidate: AvailabilityCandidate,
   resource: ResourceRecord,
@@ -141,14 +142,15 @@ export function toAvailabilitySlot(
   };
 }
 
-/** `GET /connect/availability/`: every candidate of the range, sorted by start, then resource. */
+/**
+ * `GET /connect/availability/`: every candidate of the range, sorted by start, then resource, as
+ * the response's JSON bytes (see {@link availabilityJson}).
+ */
 export async function searchConnectAvailability(
   ctx: ServiceContext,
   org: string,
   request: SearchRequest,
-): Promise<{ data: AvailabilitySlot[] }> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, request));
-  const candidates = searchAvailability(loaded.input);
-  const iso = isoFormatter();
-  return { data: candidates.map((c) => toAvailabilitySlot(c, loaded.resources.get(c.resourceId)!, iso)) };
+  return availabilityJson(searchAvailability(loaded.input), loaded.resources);
 }
