@@ -13,37 +13,51 @@ import { invokeRoute, type RawRequest } from './invoke';
 import { requestIdFor } from './request-id';
 import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
 import type { RateLimiter, RateLimitName } from './rate-limit';
-import type { Route } from './route';
+import type { HeaderReader, Route } from './route';
 import { createRouteMatcher } from './route-matcher';
 
+// Written with Node's own API, as the fetch handler answers: Express's `send` would add an ETag (a
+// SHA-1 of every body) and rewrite headers that are already final.
 function write(res: Response, out: RawResponse) {
-  res.status(out.status);
-  // Node's own setHeader: the values are final, so Express's content-type rewriting is not needed.
+  res.statusCode = out.status;
   for (const name in out.headers) res.setHeader(name, out.headers[name]!);
-  if (out.body === undefined) res.end();
-  else if (typeof out.body === 'string') res.send(Buffer.from(out.body, 'utf8'));
-  else res.send(Buffer.from(out.body.buffer, out.body.byteOffset, out.body.byteLength));
+  if (out.body === undefined) {
+    res.end();
+    return;
+  }
+  const body = typeof out.body === 'string' ? Buffer.from(out.body, 'utf8') : out.body;
+  res.setHeader('content-length', body.byteLength);
+  res.end(body);
 }
 
-function toRaw(req: Request, params: Record<string, string>): RawRequest {
-  const body: unknown = req.body;
-  // A host that mounted express.json() before us has consumed the stream; use what it parsed.
-  const preParsed =
-    !Buffer.isBuffer(body) && body !== undefined && (req as { _body?: boolean })._body === true;
-  const url = req.originalUrl;
-  const queryAt = url.indexOf('?');
-  return {
-    params,
-    query: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
-    headers: { get: (name) => req.get(name) },
-    body: Buffer.isBuffer(body) && body.length > 0 ? body : undefined,
-    ...(preParsed ? { parsedBody: body } : {}),
-    // Resolving the IP walks the proxy chain; only the public form routes read it.
-    get clientIp() {
-      return req.ip;
-    },
-    requestId: requestIdFor(req.get('x-request-id')),
-  };
+/** A {@link RawRequest} over an Express request. */
+class ExpressRawRequest implements RawRequest {
+  readonly query: URLSearchParams;
+  readonly headers: HeaderReader;
+  readonly body: Uint8Array | undefined;
+  readonly parsedBody?: unknown;
+  readonly requestId: string;
+
+  constructor(
+    private readonly req: Request,
+    readonly params: Record<string, string>,
+  ) {
+    const body: unknown = req.body;
+    const url = req.originalUrl;
+    const queryAt = url.indexOf('?');
+    this.query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+    this.headers = { get: (name) => req.get(name) };
+    this.body = Buffer.isBuffer(body) && body.length > 0 ? body : undefined;
+    // A host that mounted express.json() before us has consumed the stream; use what it parsed.
+    if (!Buffer.isBuffer(body) && body !== undefined && (req as { _body?: boolean })._body === true)
+      this.parsedBody = body;
+    this.requestId = requestIdFor(req.get('x-request-id'));
+  }
+
+  /** Resolving the IP walks the proxy chain; only the public form routes read it. */
+  get clientIp(): string | undefined {
+    return this.req.ip;
+  }
 }
 
 // No route: a CORS preflight of the public form API (which accepts every origin, SPEC 5.3), an
@@ -81,7 +95,7 @@ export function createExpressRouter(
     req.params = params; // the rate limiter keys on the form id
     const run = (error?: unknown) => {
       if (error) return next(error);
-      invokeRoute(ctx, route, toRaw(req, params)).then((out) => write(res, out), next);
+      invokeRoute(ctx, route, new ExpressRawRequest(req, params)).then((out) => write(res, out), next);
     };
     // Like body-parser's own check, without entering it for the common body-less GET.
     const hasBody =

@@ -10,7 +10,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError, validationError } from '../core/errors';
 import { authenticate, requireScope, type AuthContext } from '../usecases/auth';
 import { errorResponse, jsonResponse, type RawResponse } from './envelope';
-import { RouteResult, type HeaderReader, type Route } from './route';
+import { RouteResult, type HandlerInput, type HeaderReader, type Route } from './route';
 
 /** A request as an adapter hands it over. */
 export interface RawRequest {
@@ -86,6 +86,27 @@ function parseBodyFor(route: Route, raw: RawRequest): unknown {
   }
 }
 
+/** A handler's input; the client IP is read from the request only when a handler asks for it. */
+class Input implements HandlerInput<never, never, never> {
+  readonly headers: HeaderReader;
+  readonly requestId: string;
+
+  constructor(
+    readonly params: never,
+    readonly query: never,
+    readonly body: never,
+    readonly auth: AuthContext | undefined,
+    private readonly raw: RawRequest,
+  ) {
+    this.headers = raw.headers;
+    this.requestId = raw.requestId;
+  }
+
+  get clientIp(): string | undefined {
+    return this.raw.clientIp;
+  }
+}
+
 /** Runs one route for one request and returns the response to write; never throws. */
 export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawRequest): Promise<RawResponse> {
   let base: Record<string, string> = { 'x-request-id': raw.requestId };
@@ -96,8 +117,8 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       requireScope(auth, route.scope);
     }
     if (route.guard) {
-      const { params, headers, clientIp, requestId } = raw;
-      const extra = await route.guard({ params, headers, clientIp, requestId });
+      // The request itself: a guard that never reads the client IP never resolves it.
+      const extra = await route.guard(raw);
       if (extra) base = { ...extra, ...base };
     }
     const issues: ValidationIssue[] = [];
@@ -108,17 +129,7 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       const message = route.surface === 'ingress' ? ErrorMessages.validationFailed : issueSummary(issues);
       throw new ServiceError('validation', message, { details: issues });
     }
-    const result = await route.handle({
-      params: params as never,
-      query: query as never,
-      body: body as never,
-      auth,
-      headers: raw.headers,
-      get clientIp() {
-        return raw.clientIp;
-      },
-      requestId: raw.requestId,
-    });
+    const result = await route.handle(new Input(params as never, query as never, body as never, auth, raw));
     if (result instanceof RouteResult)
       return jsonResponse(result.status, result.body, { ...base, ...result.headers });
     return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base);
