@@ -33,6 +33,7 @@ export interface RawRequest {
 /** Turns a query string into an object; a repeated key becomes an array (and fails string schemas). */
 export function queryObject(query: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
+  if (query.size === 0) return out;
   for (const key of new Set(query.keys())) {
     const values = query.getAll(key);
     out[key] = values.length === 1 ? values[0]! : values;

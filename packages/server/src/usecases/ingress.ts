@@ -84,7 +84,13 @@ export async function pushIngressEntry(
         ctx,
         tx,
         emit,
-        { table, leadStateId: defaultState.id, data: body.data, customFieldData: body.customFieldData },
+        {
+          table,
+          leadStateId: defaultState.id,
+          leadStateInPool: true,
+          data: body.data,
+          customFieldData: body.customFieldData,
+        },
         ingressTrigger(webhook),
         { leadStateEvent: false },
       );

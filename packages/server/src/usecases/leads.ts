@@ -75,6 +75,8 @@ async function checkLeadState(tx: Repositories, table: TableRecord, leadStateId:
 export interface NewEntry {
   table: TableRecord;
   leadStateId: string;
+  /** The caller read this lead state from `table` in the same transaction; it is not checked again. */
+  leadStateInPool?: boolean;
   data: JsonObject;
   customFieldData?: JsonObject | undefined;
   interestedInAppointmentTypeId?: string | null | undefined;
@@ -94,7 +96,7 @@ export async function insertEntry(
 ): Promise<TableEntryRecord> {
   const { table } = input;
   const org = table.organizationId;
-  await checkLeadState(tx, table, input.leadStateId);
+  if (!input.leadStateInPool) await checkLeadState(tx, table, input.leadStateId);
   if (input.customFieldData) await checkCustomFields(tx, table, input.customFieldData);
   await checkAppointmentType(tx, org, input.interestedInAppointmentTypeId);
   const now = nowIso(ctx);

@@ -28,11 +28,17 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * Set `key` as an own, enumerable, writable data property. Plain assignment would call the inherited
- * `__proto__` setter and swap the object's prototype instead of storing the value.
+ * Set `key` as an own, enumerable, writable data property of a plain object. Plain assignment of
+ * `__proto__` would call the inherited setter and swap the object's prototype instead of storing
+ * the value, so that key is defined; every other key is assigned (`Object.prototype` has no other
+ * setter, and assignment keeps the object on V8's fast path).
  */
 export function defineDataProperty(target: object, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    (target as Record<string, unknown>)[key] = value;
+  }
 }
 
 /**

@@ -110,6 +110,7 @@ async function createLead(
       {
         table,
         leadStateId: state.id,
+        leadStateInPool: true,
         data: leadData(form, values),
         interestedInAppointmentTypeId: typeField ? (values[typeField.id] as string) : null,
       },
