@@ -28,9 +28,19 @@ describe('npm start (examples/express-basic)', () => {
     });
     child.stdout!.on('data', (chunk) => (stdout += chunk));
     child.stderr!.on('data', (chunk) => (stdout += chunk));
-    for (let i = 0; i < 300 && !existsSync(out); i++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    info = JSON.parse(readFileSync(out, 'utf8'));
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 300 && !existsSync(out); i++) await wait();
+    // The banner is printed before the file is written but may still be in the pipe, and the file
+    // may be caught half written: read again until the output shows what the file lists.
+    for (let i = 0; i < 50; i++) {
+      try {
+        info = JSON.parse(readFileSync(out, 'utf8'));
+        if (Object.values(info.tokens).every((token) => stdout.includes(token))) break;
+      } catch {
+        // Half written; the next read sees all of it.
+      }
+      await wait();
+    }
   });
   afterAll(() => {
     child.kill('SIGTERM');

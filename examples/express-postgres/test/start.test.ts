@@ -43,7 +43,18 @@ describe.skipIf(!DATABASE_URL)('npm start (examples/express-postgres)', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (!existsSync(out)) throw new Error(`npm start did not come up:\n${output}`);
-    info = JSON.parse(readFileSync(out, 'utf8'));
+    // The file is written after the banner is printed, but the banner may still be in the pipe
+    // (and the file may be caught half written): read both again until they agree, for a while.
+    const printed = () => [...info.urls, ...Object.values(info.tokens)].every((s) => output.includes(s));
+    for (let i = 0; i < 50; i++) {
+      try {
+        info = JSON.parse(readFileSync(out, 'utf8'));
+        if (printed()) break;
+      } catch {
+        // Half written; the next read sees all of it.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }, 60_000);
 
   afterAll(async () => {
