@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceEvent } from '@leadbook/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createServiceContext, startJobs } from '../src/core/create-context';
-import { generateWebhookSecret } from '../src/domain/webhooks';
 import type { BookingRecord } from '../src/ports/records';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey } from '../src/usecases/scheduled-events';
 import { bookingResponse } from '../src/usecases/booking-response';
 import { buildDelivery, enqueueDelivery } from '../src/usecases/webhook-delivery';
+import { webhookOnlyForm } from './webhook-delivery-harness';
 
 describe('webhook deliveries run beside the other scheduled jobs', { timeout: 60_000 }, () => {
   it('an appointment event fires while a slow receiver still holds a delivery', async () => {
@@ -51,23 +51,14 @@ describe('webhook deliveries run beside the other scheduled jobs', { timeout: 60
       payload: { hello: 'world' },
     });
     await ctx.storage.transaction(async (tx) => {
-      await tx.forms.create({
-        id: formId,
-        organizationId: org,
-        name: 'Slow',
-        published: true,
-        tableId: null,
-        webhookOnly: true,
-        webhookUrl: url,
-        webhookSecret: generateWebhookSecret(),
-        allowedDomains: [],
-        captcha: null,
-        studios: [{ id: 's', name: 'S', calendarIds: [booking.calendarId] }],
-        fields: [],
-        defaultCountry: 'DE',
-        createdAt: booking.createdAt,
-        updatedAt: booking.createdAt,
-      });
+      await tx.forms.create(
+        webhookOnlyForm({
+          id: formId,
+          organizationId: org,
+          webhookUrl: url,
+          studios: [{ id: 's', name: 'S', calendarIds: [booking.calendarId] }],
+        }),
+      );
       await tx.webhookDeliveries.create(delivery);
       await tx.bookings.create(booking);
     });

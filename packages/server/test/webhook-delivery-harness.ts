@@ -11,6 +11,7 @@ import { expect, vi } from 'vitest';
 import { createSqlJsStorage } from '../src/adapters/sqljs';
 import { createServiceContext, startJobs } from '../src/core/create-context';
 import type { Logger, ServiceContext } from '../src/core/context';
+import { generateWebhookSecret } from '../src/domain/webhooks';
 import type { FormRecord, WebhookDeliveryRecord } from '../src/ports/records';
 import type { Scheduler } from '../src/ports/scheduler';
 import { buildDelivery, enqueueDelivery, webhookJobKey } from '../src/usecases/webhook-delivery';
@@ -120,22 +121,17 @@ export async function createContext(webhooks: {
   };
 }
 
-export async function seedForm(
-  ctx: ServiceContext,
-  url: string,
-  secret: string,
-  organizationId = ORG,
-): Promise<FormRecord> {
-  const now = new Date(ctx.clock.now()).toISOString();
-  const form: FormRecord = {
-    id: randomUUID(),
-    organizationId,
+/** A published, webhook-only form record (no lead pool); `fields` names it and may override the rest. */
+export function webhookOnlyForm(
+  fields: Pick<FormRecord, 'id' | 'organizationId' | 'webhookUrl'> & Partial<FormRecord>,
+): FormRecord {
+  const now = new Date().toISOString();
+  return {
     name: 'Trial lesson',
     published: true,
     tableId: null,
     webhookOnly: true,
-    webhookUrl: url,
-    webhookSecret: secret,
+    webhookSecret: generateWebhookSecret(),
     allowedDomains: [],
     captcha: null,
     studios: [{ id: 'main', name: 'Main', calendarIds: [randomUUID()] }],
@@ -143,7 +139,25 @@ export async function seedForm(
     defaultCountry: 'DE',
     createdAt: now,
     updatedAt: now,
+    ...fields,
   };
+}
+
+export async function seedForm(
+  ctx: ServiceContext,
+  url: string,
+  secret: string,
+  organizationId = ORG,
+): Promise<FormRecord> {
+  const now = new Date(ctx.clock.now()).toISOString();
+  const form = webhookOnlyForm({
+    id: randomUUID(),
+    organizationId,
+    webhookUrl: url,
+    webhookSecret: secret,
+    createdAt: now,
+    updatedAt: now,
+  });
   await ctx.storage.transaction((tx) => tx.forms.create(form));
   return form;
 }

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createConnectService, createSqlJsStorage, type WebhookDeliveryRecord } from '@leadbook/server';
 import { createServiceContext } from '../src/core/create-context';
-import { generateWebhookSecret } from '../src/domain/webhooks';
 import { buildDelivery } from '../src/usecases/webhook-delivery';
+import { webhookOnlyForm } from './webhook-delivery-harness';
 
 async function sendsAtStartUp(shape: (delivery: WebhookDeliveryRecord) => WebhookDeliveryRecord) {
   const received: string[] = [];
@@ -28,25 +28,8 @@ async function sendsAtStartUp(shape: (delivery: WebhookDeliveryRecord) => Webhoo
       payload: { n: 1 },
     }),
   );
-  const at = new Date().toISOString();
   await storage.transaction(async (tx) => {
-    await tx.forms.create({
-      id: formId,
-      organizationId: 'org-r',
-      name: 'Resume',
-      published: true,
-      tableId: null,
-      webhookOnly: true,
-      webhookUrl: url,
-      webhookSecret: generateWebhookSecret(),
-      allowedDomains: [],
-      captcha: null,
-      studios: [{ id: 's', name: 'S', calendarIds: [randomUUID()] }],
-      fields: [],
-      defaultCountry: 'DE',
-      createdAt: at,
-      updatedAt: at,
-    });
+    await tx.forms.create(webhookOnlyForm({ id: formId, organizationId: 'org-r', webhookUrl: url }));
     await tx.webhookDeliveries.create(delivery);
   });
   expect(await storage.transaction((tx) => tx.jobs.nextRunAt())).toBeNull();

@@ -56,13 +56,13 @@ function matchSegments(candidate: ParamRoute, parts: string[]): RouteMatch | und
  * wins over a parameterised one, and otherwise the first route of the table wins.
  */
 export function createRouteMatcher(routes: readonly Route[]): RouteMatcher {
-  const fixed = new Map<string, RouteMatch>();
+  const fixed = new Map<string, Route>();
   const withParams = new Map<string, ParamRoute[]>();
   for (const route of routes) {
     const path = trimSlash(route.path);
     if (!path.includes(':')) {
       const key = `${route.method} ${path}`;
-      if (!fixed.has(key)) fixed.set(key, { route, params: {} });
+      if (!fixed.has(key)) fixed.set(key, route);
       continue;
     }
     const list = withParams.get(route.method) ?? [];
@@ -72,7 +72,7 @@ export function createRouteMatcher(routes: readonly Route[]): RouteMatcher {
   return (method, rawPath) => {
     const path = trimSlash(rawPath);
     const found = fixed.get(`${method} ${path}`);
-    if (found) return { route: found.route, params: {} };
+    if (found) return { route: found, params: {} };
     const candidates = withParams.get(method);
     if (!candidates) return undefined;
     const parts = path.split('/');

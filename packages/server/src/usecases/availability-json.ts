@@ -4,7 +4,8 @@
  * candidate and running `JSON.stringify` then encoding the string took longer than the search
  * itself. Every candidate is three byte pieces that other candidates share (see `Pieces`), so a
  * search encodes each piece once and then only copies bytes. The output is byte for byte
- * `JSON.stringify({ data: candidates.map(toAvailabilitySlot) })` (a test holds it to that).
+ * `JSON.stringify` of one object per candidate with the contract's `AvailabilitySlot` fields in order
+ * (a test holds it to that).
  *
  * @module
  */

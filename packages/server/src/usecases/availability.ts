@@ -4,14 +4,9 @@
  *
  * @module
  */
-import type { AvailabilitySlot } from '@leadbook/contract';
 import { readTx, type ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
-import {
-  searchAvailability,
-  type AvailabilityCandidate,
-  type AvailabilitySearchInput,
-} from '../domain/availability';
+import { searchAvailability, type AvailabilitySearchInput } from '../domain/availability';
 import { availabilityJson } from './availability-json';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
@@ -119,26 +114,6 @@ export function isoFormatter(): (ms: number) => string {
     let text = cache.get(ms);
     if (text === undefined) cache.set(ms, (text = new Date(ms).toISOString()));
     return text;
-  };
-}
-
-/** A candidate as the Connect API returns it (the reference for {@link availabilityJson}). */
-export function toAvailabilitySlot(
-  candidate: AvailabilityCandidate,
-  resource: ResourceRecord,
-  iso: (ms: number) => string = isoFormatter(),
-): AvailabilitySlot {
-  return {
-    resourceId: candidate.resourceId,
-    resourceSlotId: candidate.resourceSlotId,
-    startDateTime: iso(candidate.startMs),
-    endDateTime: iso(candidate.endMs),
-    available: candidate.available,
-    resourceName: resource.name,
-    resourceColor: resource.color,
-    maxParallelBookings: candidate.maxParallelBookings,
-    currentBookings: candidate.currentBookings,
-    remaining: candidate.remaining,
   };
 }
 

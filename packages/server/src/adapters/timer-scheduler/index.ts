@@ -31,9 +31,10 @@ const RETRY_MAX_MS = 60_000;
 
 /**
  * Creates the in-process scheduler. Jobs scheduled in the same tick are stored in one transaction.
- * One timer is armed for the earliest stored job; when it fires, up to `batchSize` due jobs are claimed (deleted in a transaction) and run one after another, then
- * the timer is re-armed. Storage failures while arming or firing are logged and retried with backoff;
- * a handler that throws is logged and its job is not run again.
+ * One timer is armed for the earliest stored job; when it fires, up to `batchSize` due jobs are
+ * claimed (deleted in a transaction) and run one after another, then the timer is re-armed. Storage
+ * failures while arming or firing are logged and retried with backoff; a handler that throws is
+ * logged and its job is not run again.
  *
  * `stop()` waits for the handler that is running, so do not await it inside a handler.
  *
