@@ -6,6 +6,7 @@
  */
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { StorageError } from '../../ports/storage';
+import { ReadCache, type TriggerInfo } from './read-cache';
 
 /** A value bound to a statement parameter. */
 export type SqlParam = string | number | null | Uint8Array;
@@ -50,6 +51,7 @@ export class SqlConnection implements SqlExecutor {
   private readonly columnNames = new Map<string, string[]>();
   private changes = 0;
   private statementsRun = 0;
+  private readonly cache = new ReadCache(() => this.triggers());
 
   /** Wraps an open database; call `applyPragmas()` once the image is known to be sound. */
   constructor(private readonly db: Database) {}
@@ -69,24 +71,35 @@ export class SqlConnection implements SqlExecutor {
 
   /** Runs a transaction-control statement (`BEGIN`, `COMMIT`, `ROLLBACK`) from the statement cache. */
   control(sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): void {
+    if (sql === 'ROLLBACK') this.cache.forgetAll();
     this.withStatement(sql, [], (statement) => statement.step());
   }
 
+  /** Small results of `SELECT`s come from the read cache (see `ReadCache`) while still current. */
   all(sql: string, params: readonly SqlParam[] = []): Row[] {
-    return this.withStatement(sql, params, (statement) => {
-      const rows: Row[] = [];
-      while (statement.step()) rows.push(this.rowOf(sql, statement));
-      return rows;
+    const cached = this.cache.lookup('all', sql, params);
+    if (cached) return cached;
+    const rows = this.withStatement(sql, params, (statement) => {
+      const found: Row[] = [];
+      while (statement.step()) found.push(this.rowOf(sql, statement));
+      return found;
     });
+    this.cache.remember('all', sql, params, rows);
+    return rows.slice();
   }
 
   get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
-    return this.withStatement(sql, params, (statement) =>
+    const cached = this.cache.lookup('get', sql, params);
+    if (cached) return cached[0];
+    const row = this.withStatement(sql, params, (statement) =>
       statement.step() ? this.rowOf(sql, statement) : undefined,
     );
+    this.cache.remember('get', sql, params, row === undefined ? [] : [row]);
+    return row;
   }
 
   run(sql: string, params: readonly SqlParam[] = []): number {
+    this.cache.wrote(sql);
     return this.withStatement(sql, params, (statement) => {
       statement.step();
       const changed = this.db.getRowsModified();
@@ -97,6 +110,7 @@ export class SqlConnection implements SqlExecutor {
 
   /** Runs one or more statements without parameters (DDL, `BEGIN`, `COMMIT`). */
   exec(sql: string): void {
+    this.cache.forgetAll();
     this.statementsRun++;
     try {
       this.db.exec(sql);
@@ -113,7 +127,7 @@ export class SqlConnection implements SqlExecutor {
   /**
    * SQL statements executed since the connection opened: one per `all`, `get`, `run` and `control`
    * call, and one per `exec` call (whatever the number of statements its text holds). Failed
-   * statements count too. For benchmarks and diagnostics; read it as a difference between two calls.
+   * statements count too; reads answered from the read cache do not. For benchmarks and diagnostics; read it as a difference between two calls.
    */
   statementCount(): number {
     return this.statementsRun;
@@ -137,6 +151,12 @@ export class SqlConnection implements SqlExecutor {
   close(): void {
     this.clearStatements();
     this.db.close();
+  }
+
+  // Read straight from the database: not a statement of the caller's.
+  private triggers(): TriggerInfo[] {
+    const result = this.db.exec("SELECT tbl_name, sql FROM sqlite_master WHERE type = 'trigger'");
+    return (result[0]?.values ?? []).map(([table, sql]) => ({ table: String(table), sql: String(sql) }));
   }
 
   private withStatement<T>(sql: string, params: readonly SqlParam[], use: (statement: Statement) => T): T {

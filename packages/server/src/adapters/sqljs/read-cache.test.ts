@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SqlConnection, type Row } from './connection';
+import { loadSqlJs } from './load-sql-js';
+import { triggerEffects } from './read-cache';
+
+const SCHEMA = `
+CREATE TABLE a (id TEXT PRIMARY KEY, v INTEGER NOT NULL);
+CREATE TABLE b (id TEXT PRIMARY KEY, v INTEGER NOT NULL);
+CREATE TABLE stats (id INTEGER PRIMARY KEY, total INTEGER NOT NULL);
+INSERT INTO stats VALUES (1, 0);
+CREATE TRIGGER b_total AFTER INSERT ON b BEGIN UPDATE stats SET total = total + NEW.v WHERE id = 1; END;
+`;
+
+/** A connection over a fresh database, and a way to read it past the cache. */
+async function open() {
+  const db = new (await loadSqlJs()).Database();
+  const connection = new SqlConnection(db);
+  connection.exec(SCHEMA);
+  const direct = (sql: string, params: Array<string | number> = []): Row[] => {
+    const statement = db.prepare(sql);
+    statement.bind(params);
+    const rows: Row[] = [];
+    while (statement.step()) rows.push(statement.getAsObject());
+    statement.free();
+    return rows;
+  };
+  return { connection, direct };
+}
+
+const READS = [
+  'SELECT id, v FROM a ORDER BY id',
+  'SELECT id, v FROM b ORDER BY id',
+  'SELECT total FROM stats WHERE id = 1',
+  'SELECT (SELECT COUNT(*) FROM a) + (SELECT COUNT(*) FROM b) AS n',
+] as const;
+
+describe('sql.js read cache', () => {
+  it('answers a repeated read without running it, until a write touches a table it reads', async () => {
+    const { connection } = await open();
+    connection.run('INSERT INTO a VALUES (?, ?)', ['x', 1]);
+    expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
+    const before = connection.statementCount();
+    expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
+    connection.run('UPDATE stats SET total = ?', [2]);
+    expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
+    // Only the write ran: both reads of `a` came from the cache.
+    expect(connection.statementCount() - before).toBe(1);
+    connection.run('UPDATE a SET v = ? WHERE id = ?', [5, 'x']);
+    expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 5 }]);
+    expect(connection.statementCount() - before).toBe(3);
+  });
+
+  it('sees what a trigger changed and forgets what a rollback undid', async () => {
+    const { connection } = await open();
+    expect(connection.get(READS[2])).toEqual({ total: 0 });
+    connection.run('INSERT INTO b VALUES (?, ?)', ['y', 7]);
+    expect(connection.get(READS[2])).toEqual({ total: 7 });
+    connection.control('BEGIN');
+    connection.run('INSERT INTO a VALUES (?, ?)', ['x', 1]);
+    expect(connection.all(READS[0])).toHaveLength(1);
+    connection.control('ROLLBACK');
+    expect(connection.all(READS[0])).toEqual([]);
+  });
+
+  it('hands out fresh arrays of frozen rows, and does not keep large results', async () => {
+    const { connection } = await open();
+    for (let i = 0; i < 70; i++) connection.run('INSERT INTO a VALUES (?, ?)', [`k${i}`, i]);
+    const first = connection.all('SELECT id FROM a WHERE v < ? ORDER BY id', [3]);
+    const second = connection.all('SELECT id FROM a WHERE v < ? ORDER BY id', [3]);
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+    expect(Object.isFrozen(second[0])).toBe(true);
+    // Parameters are part of the key with their types: 3 and '3' are different reads.
+    const typeOf = 'SELECT typeof(?) AS t FROM stats';
+    expect([connection.get(typeOf, [3]), connection.get(typeOf, ['3'])]).toEqual([
+      { t: 'integer' },
+      { t: 'text' },
+    ]);
+    const before = connection.statementCount();
+    connection.all(READS[0]);
+    connection.all(READS[0]);
+    expect(connection.statementCount() - before).toBe(2);
+  });
+
+  it('always returns what the database holds, over any sequence of writes, reads and rollbacks', async () => {
+    const write = fc.oneof(
+      fc.record({
+        kind: fc.constant('insert' as const),
+        table: fc.constantFrom('a', 'b'),
+        id: fc.constantFrom('p', 'q', 'r', 's'),
+        v: fc.integer({ min: 0, max: 9 }),
+      }),
+      fc.record({
+        kind: fc.constant('update' as const),
+        table: fc.constantFrom('a', 'b'),
+        v: fc.integer({ min: 0, max: 9 }),
+      }),
+      fc.record({ kind: fc.constant('delete' as const), table: fc.constantFrom('a', 'b') }),
+    );
+    const step = fc.oneof(
+      write,
+      fc.record({ kind: fc.constant('read' as const), sql: fc.constantFrom(...READS) }),
+      fc.record({
+        kind: fc.constant('transaction' as const),
+        writes: fc.array(write, { maxLength: 3 }),
+        commit: fc.boolean(),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
+        const { connection, direct } = await open();
+        const apply = (w: {
+          kind: 'insert' | 'update' | 'delete';
+          table: string;
+          id?: string;
+          v?: number;
+        }) => {
+          if (w.kind === 'insert')
+            connection.run(`INSERT OR IGNORE INTO ${w.table} VALUES (?, ?)`, [w.id!, w.v!]);
+          else if (w.kind === 'update') connection.run(`UPDATE ${w.table} SET v = ?`, [w.v!]);
+          else connection.run(`DELETE FROM ${w.table} WHERE v < ?`, [5]);
+        };
+        for (const s of steps) {
+          if (s.kind === 'read') expect(connection.all(s.sql)).toEqual(direct(s.sql));
+          else if (s.kind === 'transaction') {
+            connection.control('BEGIN');
+            for (const w of s.writes) {
+              apply(w);
+              for (const sql of READS) expect(connection.all(sql)).toEqual(direct(sql));
+            }
+            connection.control(s.commit ? 'COMMIT' : 'ROLLBACK');
+          } else apply(s);
+          for (const sql of READS) expect(connection.all(sql)).toEqual(direct(sql));
+        }
+        connection.close();
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('triggerEffects', () => {
+  it('follows what triggers write, through triggers on those tables, from each BEGIN on', () => {
+    const effects = triggerEffects([
+      {
+        table: 'bookings',
+        sql: 'CREATE TRIGGER t1 AFTER UPDATE OF x ON bookings BEGIN UPDATE stats SET n = 1; END',
+      },
+      {
+        table: 'stats',
+        sql: 'CREATE TRIGGER t2 AFTER UPDATE ON stats BEGIN INSERT INTO log VALUES (1); DELETE FROM tmp; END',
+      },
+      { table: 'log', sql: 'CREATE TRIGGER t3 AFTER INSERT ON log BEGIN UPDATE stats SET n = 2; END' },
+    ]);
+    expect(effects.get('bookings')).toEqual(new Set(['bookings', 'stats', 'log', 'tmp']));
+    expect(effects.get('log')).toEqual(new Set(['log', 'stats', 'tmp']));
+    expect(effects.has('tmp')).toBe(false);
+  });
+});
