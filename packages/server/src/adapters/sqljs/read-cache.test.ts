@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SqlConnection, type Row } from './connection';
 import { loadSqlJs } from './load-sql-js';
 import { triggerEffects } from './read-cache';
+import { createSqlJsStorage } from './index';
 
 const SCHEMA = `
 CREATE TABLE a (id TEXT PRIMARY KEY, v INTEGER NOT NULL);
@@ -156,5 +157,19 @@ describe('triggerEffects', () => {
     expect(effects.get('bookings')).toEqual(new Set(['bookings', 'stats', 'log', 'tmp']));
     expect(effects.get('log')).toEqual(new Set(['log', 'stats', 'tmp']));
     expect(effects.has('tmp')).toBe(false);
+  });
+});
+
+describe('sql.js storage with the read cache', () => {
+  it('counts statements as createSqlJsStorage documents: a repeated read runs no SELECT', async () => {
+    const storage = await createSqlJsStorage();
+    const list = () => storage.transaction((tx) => tx.calendars.list('org_1'));
+    let before = storage.statementCount();
+    await list();
+    expect(storage.statementCount() - before).toBe(3);
+    before = storage.statementCount();
+    await list();
+    expect(storage.statementCount() - before).toBe(2);
+    await storage.close();
   });
 });

@@ -43,14 +43,16 @@ export interface SqlJsStorage extends StorageAdapter {
   flush(): Promise<void>;
   /**
    * How many SQL statements this adapter has executed since it was created, transaction control
-   * (`BEGIN`, `COMMIT`, `ROLLBACK`) and migrations included. For benchmarks and diagnostics: take
-   * the difference of two readings around the work to measure, with no other work running.
+   * (`BEGIN`, `COMMIT`, `ROLLBACK`) and migrations included; reads answered from the read cache (see
+   * {@link createSqlJsStorage}) are not executed and do not count. For benchmarks and diagnostics:
+   * take the difference of two readings around the work to measure, with no other work running.
    *
    * @example
    * ```ts
    * const before = storage.statementCount();
    * await storage.transaction((tx) => tx.calendars.list('org_1'));
    * console.log(storage.statementCount() - before); // 3: BEGIN, SELECT, COMMIT (1 when readOnly)
+   * // Again, with no write to calendars since: 2 (BEGIN, COMMIT), the SELECT's rows come from the cache.
    * ```
    */
   statementCount(): number;
@@ -61,6 +63,10 @@ export interface SqlJsStorage extends StorageAdapter {
  * mutex), so no other transaction's statements interleave with the awaits inside one. With `file`,
  * every committed transaction that wrote schedules a debounced atomic write; `close()` writes what
  * is pending.
+ *
+ * Results of small reads (up to 64 rows) are remembered until a write touches a table they read
+ * (directly or through a trigger); schema changes and rollbacks forget them all. The adapter's
+ * connection is the only one its database has, so remembered results are always current.
  *
  * Do not call `transaction()` inside a transaction callback: the inner call waits for the outer
  * one, which waits for it.
