@@ -77,25 +77,19 @@ export class SqlConnection implements SqlExecutor {
 
   /** Small results of `SELECT`s come from the read cache (see `ReadCache`) while still current. */
   all(sql: string, params: readonly SqlParam[] = []): Row[] {
-    const cached = this.cache.lookup('all', sql, params);
-    if (cached) return cached;
-    const rows = this.withStatement(sql, params, (statement) => {
-      const found: Row[] = [];
-      while (statement.step()) found.push(this.rowOf(sql, statement));
-      return found;
-    });
-    this.cache.remember('all', sql, params, rows);
-    return rows.slice();
+    return this.cache.through('all', sql, params, () =>
+      this.withStatement(sql, params, (statement) => {
+        const rows: Row[] = [];
+        while (statement.step()) rows.push(this.rowOf(sql, statement));
+        return rows;
+      }),
+    );
   }
 
   get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
-    const cached = this.cache.lookup('get', sql, params);
-    if (cached) return cached[0];
-    const row = this.withStatement(sql, params, (statement) =>
-      statement.step() ? this.rowOf(sql, statement) : undefined,
-    );
-    this.cache.remember('get', sql, params, row === undefined ? [] : [row]);
-    return row;
+    return this.cache.through('get', sql, params, () =>
+      this.withStatement(sql, params, (statement) => (statement.step() ? [this.rowOf(sql, statement)] : [])),
+    )[0];
   }
 
   run(sql: string, params: readonly SqlParam[] = []): number {
@@ -127,7 +121,8 @@ export class SqlConnection implements SqlExecutor {
   /**
    * SQL statements executed since the connection opened: one per `all`, `get`, `run` and `control`
    * call, and one per `exec` call (whatever the number of statements its text holds). Failed
-   * statements count too; reads answered from the read cache do not. For benchmarks and diagnostics; read it as a difference between two calls.
+   * statements count too; reads answered from the read cache do not. For benchmarks and
+   * diagnostics; read it as a difference between two calls.
    */
   statementCount(): number {
     return this.statementsRun;

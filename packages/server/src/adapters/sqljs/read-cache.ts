@@ -97,27 +97,31 @@ export class ReadCache {
 
   private effects: Map<string, Set<string>> | undefined;
 
-  /** The remembered rows of `sql` with `params` (a fresh array), or undefined. */
-  lookup(mode: string, sql: string, params: readonly SqlParam[]): Row[] | undefined {
+  /**
+   * The rows of `sql` with `params`, as a fresh array: the remembered ones while they are current,
+   * otherwise what `read` returns (remembered unless there are too many, or one holds bytes).
+   */
+  through(mode: string, sql: string, params: readonly SqlParam[], read: () => Row[]): Row[] {
     const key = this.keyOf(mode, sql, params);
-    const entry = key === null ? undefined : this.entries.get(key);
-    if (entry === undefined) return undefined;
-    for (let i = 0; i < entry.tables.length; i++) {
-      if ((this.versions.get(entry.tables[i]!) ?? 0) !== entry.versions[i]) {
-        this.entries.delete(key!);
-        return undefined;
-      }
-    }
-    return entry.rows.slice();
+    if (key === null) return read();
+    const entry = this.entries.get(key);
+    if (entry !== undefined && this.current(entry)) return entry.rows.slice();
+    const rows = read();
+    this.remember(key, this.plans.get(sql)!, rows);
+    return rows.slice();
   }
 
-  /** Remembers rows just read (unless there are too many, or one holds bytes). */
-  remember(mode: string, sql: string, params: readonly SqlParam[], rows: readonly Row[]): void {
+  private current(entry: Entry): boolean {
+    for (let i = 0; i < entry.tables.length; i++) {
+      if ((this.versions.get(entry.tables[i]!) ?? 0) !== entry.versions[i]) return false;
+    }
+    return true;
+  }
+
+  private remember(key: string, tables: readonly string[], rows: readonly Row[]): void {
+    this.entries.delete(key);
     if (rows.length > MAX_ROWS) return;
-    const key = this.keyOf(mode, sql, params);
-    if (key === null) return;
     for (const row of rows) for (const name in row) if (row[name] instanceof Uint8Array) return;
-    const tables = this.plans.get(sql)!;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     for (const row of rows) Object.freeze(row);
     this.entries.set(key, {

@@ -2,7 +2,8 @@
  * Token lookups remembered across transactions. The sql.js adapter is the only writer of its
  * database, so it can keep this cache exact: it drops everything on any revocation, remembers only
  * tokens read in read-only transactions (which see committed data only), and never remembers a
- * miss, so unknown tokens cannot fill it.
+ * miss, so unknown tokens cannot fill it. Unlike the connection's read cache, which keeps rows, it
+ * keeps parsed records, so authenticating a request parses no JSON.
  *
  * @module
  */
