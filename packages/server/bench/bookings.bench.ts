@@ -16,11 +16,12 @@ import { createSqlJsStorage } from '../src/adapters/sqljs';
 import { createServiceContext, startJobs } from '../src/core/create-context';
 import { createAdminApi } from '../src/admin';
 import { runUnit } from '../src/core/unit-of-work';
+import type { UnitJobs } from '../src/core/unit-jobs';
 import type { BookingRecord } from '../src/ports/records';
 import { createBooking, createBookingTx } from '../src/usecases/bookings';
 
-const N = 2000;
-const ROUNDS = 3;
+const N = 1000;
+const ROUNDS = Number(process.env.BENCH_BOOKING_ROUNDS ?? 7);
 const WARMUP = 500;
 const SLOT_MS = 30 * 60_000;
 /** The longest booking an appointment type allows (24 h): the raw COUNT's lower bound on starts. */
@@ -29,37 +30,37 @@ const MAX_LENGTH_MS = 24 * 60 * 60_000;
 const BASE_MS = Date.parse('2030-01-07T00:00:00Z');
 const TRIGGER: TriggerContext = { source: 'connect', apiTokenId: randomUUID(), memberId: null };
 
-/** Bookings per second of each of `ROUNDS` rounds of `N` (after `WARMUP` untimed ones) and their median. */
-async function rates(book: (index: number) => unknown): Promise<{ rounds: number[]; median: number }> {
-  let next = 0;
-  for (; next < WARMUP; next++) await book(next);
-  const rounds: number[] = [];
+type Book = (index: number) => unknown;
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
+
+/**
+ * Bookings per second of each side over `ROUNDS` rounds of `N` (after `WARMUP` untimed ones each).
+ * Every round runs all sides back to back, in an order rotated per round, so that the machine's drift
+ * hits them alike; ratios are taken per round, and their median is reported.
+ */
+async function interleavedRates(sides: Book[]): Promise<number[][]> {
+  const next = sides.map(() => 0);
+  for (const [s, book] of sides.entries()) for (; next[s]! < WARMUP; next[s]!++) await book(next[s]!);
+  const rounds: number[][] = sides.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    const start = performance.now();
-    for (const end = next + N; next < end; next++) await book(next);
-    rounds.push(N / ((performance.now() - start) / 1000));
+    for (let k = 0; k < sides.length; k++) {
+      const s = (round + k) % sides.length;
+      const book = sides[s]!;
+      const start = performance.now();
+      for (const end = next[s]! + N; next[s]! < end; next[s]!++) await book(next[s]!);
+      rounds[s]!.push(N / ((performance.now() - start) / 1000));
+    }
   }
-  return { rounds, median: [...rounds].sort((x, y) => x - y)[ROUNDS >> 1]! };
+  return rounds;
 }
 
-function row(label: string, subject: number, baseline: number, goal?: number): void {
-  const ratio = subject / baseline;
+function row(label: string, subject: number[], baseline: number[], goal?: number): void {
+  const ratio = median(subject.map((value, round) => value / baseline[round]!));
   const verdict =
     goal === undefined ? 'breakdown, no goal' : `goal >= ${goal}x: ${ratio >= goal ? 'meets' : 'BELOW'}`;
   console.log(
-    `${label.padEnd(52)} ${subject.toFixed(0).padStart(7)} vs ${baseline.toFixed(0).padStart(7)} bookings/s  ratio ${ratio.toFixed(2)}x  (${verdict})`,
+    `${label.padEnd(52)} ${median(subject).toFixed(0).padStart(7)} vs ${median(baseline).toFixed(0).padStart(7)} bookings/s  ratio ${ratio.toFixed(2)}x  (${verdict})`,
   );
-}
-
-/** Runs `fn` on a fresh use-case side, then stops its scheduler and closes its storage. */
-async function withUseCase<T>(fn: (side: Awaited<ReturnType<typeof useCaseSide>>) => Promise<T>): Promise<T> {
-  const side = await useCaseSide();
-  try {
-    return await fn(side);
-  } finally {
-    await side.scheduler.stop();
-    await side.storage.close();
-  }
 }
 
 /** The use case on a context wired like `createConnectService()`'s. */
@@ -165,36 +166,51 @@ async function rawSide() {
 }
 
 export async function benchBookingCreation(): Promise<void> {
-  console.log(`\n## Sequential booking creation, ${N} per round (median of ${ROUNDS}), no HTTP`);
+  console.log(
+    `\n## Sequential booking creation, ${ROUNDS} interleaved rounds of ${N} per side (median ratio), no HTTP`,
+  );
   const raw = await rawSide();
-  const rawRates = await rates(raw.book);
-  raw.db.close();
+  const useCase = await useCaseSide();
+  // Breakdown on its own database: the booking transaction without its timers (check, insert,
+  // activity row), the jobs it would schedule dropped.
+  const lean = await useCaseSide();
+  const noJobs: UnitJobs = { schedule: async () => {}, cancel: async () => {} };
+  const leanOptions = { lockKeys: [`resource:${lean.body(0).resourceId}`] };
+  try {
+    const [rawRounds, useCaseRounds, leanRounds] = await interleavedRates([
+      raw.book,
+      (i) => createBooking(useCase.ctx, useCase.orgId, useCase.body(i), TRIGGER),
+      (i) =>
+        runUnit(
+          lean.ctx,
+          (tx, emit) => createBookingTx(lean.ctx, tx, emit, noJobs, lean.orgId, lean.body(i), TRIGGER),
+          leanOptions,
+        ),
+    ]);
+    const before = useCase.storage.statementCount();
+    const last = await createBooking(useCase.ctx, useCase.orgId, useCase.body(1_000_000), TRIGGER);
+    const statements = useCase.storage.statementCount() - before;
+    const stored = await useCase.storage.transaction((tx) => tx.bookings.get(useCase.orgId, last.id));
 
-  const useCase = await withUseCase(async ({ ctx, storage, orgId, body }) => {
-    const measured = await rates((i) => createBooking(ctx, orgId, body(i), TRIGGER));
-    const before = storage.statementCount();
-    const last = await createBooking(ctx, orgId, body(1_000_000), TRIGGER);
-    const statements = storage.statementCount() - before;
-    const stored = await storage.transaction((tx) => tx.bookings.get(orgId, last.id));
-    return { ...measured, statements, docBytes: JSON.stringify(stored).length };
-  });
-  // Breakdown on a fresh database: the booking transaction alone (check, insert, activity row).
-  const txOnly = await withUseCase(({ ctx, orgId, body }) => {
-    const options = { lockKeys: [`resource:${body(0).resourceId}`] };
-    return rates((i) =>
-      runUnit(ctx, (tx, emit) => createBookingTx(ctx, tx, emit, orgId, body(i), TRIGGER), options),
+    const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+    console.log(
+      `documents: ${JSON.stringify(stored).length} bytes (use case), ${raw.docBytes()} bytes (raw); ` +
+        `SQL statements per booking: ${statements} (use case, timers included) vs 4 (raw)`,
     );
-  });
-
-  const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
-  console.log(
-    `documents: ${useCase.docBytes} bytes (use case), ${raw.docBytes()} bytes (raw); ` +
-      `SQL statements per booking: ${useCase.statements} (use case, timers included) vs 4 (raw)`,
-  );
-  console.log(
-    `rounds, bookings/s (the table grows ${N} per round): raw ${list(rawRates.rounds)}; ` +
-      `use case ${list(useCase.rounds)}; transaction only ${list(txOnly.rounds)}`,
-  );
-  row('createBooking use case vs raw sql.js loop', useCase.median, rawRates.median, 0.8);
-  row('  booking transaction only (no hasStarted/hasEnded)', txOnly.median, rawRates.median);
+    console.log(
+      `rounds, bookings/s (each table grows ${N} per round): raw ${list(rawRounds!)}; ` +
+        `use case ${list(useCaseRounds!)}; without timers ${list(leanRounds!)}`,
+    );
+    const perRound = (subject: number[]) =>
+      subject.map((value, round) => (value / rawRounds![round]!).toFixed(2)).join(', ');
+    console.log(`use case / raw per round: ${perRound(useCaseRounds!)}`);
+    row('createBooking use case vs raw sql.js loop', useCaseRounds!, rawRounds!, 0.8);
+    row('  booking without its hasStarted/hasEnded jobs', leanRounds!, rawRounds!);
+  } finally {
+    raw.db.close();
+    for (const side of [useCase, lean]) {
+      await side.scheduler.stop();
+      await side.storage.close();
+    }
+  }
 }

@@ -29,7 +29,7 @@ export type { FetchHandler, FetchRequestInfo } from './http/fetch';
 export type * from './ports/records';
 export type * from './ports/storage';
 export { StorageError } from './ports/storage';
-export type { JobHandler, ScheduledJob, Scheduler } from './ports/scheduler';
+export type { JobHandler, ScheduledJob, Scheduler, SchedulerJobStore } from './ports/scheduler';
 export {
   applyMergePatch,
   applySchemaInference,

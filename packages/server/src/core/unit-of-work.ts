@@ -6,6 +6,7 @@
 import type { EventOf, EventType, ServiceEvent, TriggerContext } from '@leadbook/contract';
 import type { Repositories, TransactionOptions } from '../ports/storage';
 import { nowIso, type ServiceContext } from './context';
+import { unitJobs, type UnitJobs, type UnitJobsAttempt } from './unit-jobs';
 
 /** Records an event inside the transaction: written to the activity log now, delivered after commit. */
 export type Emit = <T extends EventType>(
@@ -17,16 +18,19 @@ export type Emit = <T extends EventType>(
 
 /**
  * Runs `fn` in one transaction. Events it emits are appended to the activity log in the same
- * transaction and delivered to subscribers only after the commit; a rollback delivers nothing.
+ * transaction and delivered to subscribers only after the commit; a rollback delivers nothing. Jobs
+ * it schedules or cancels through `jobs` go with the transaction too (see {@link UnitJobs}).
  */
 export async function runUnit<T>(
   ctx: ServiceContext,
-  fn: (tx: Repositories, emit: Emit) => Promise<T>,
+  fn: (tx: Repositories, emit: Emit, jobs: UnitJobs) => Promise<T>,
   options?: TransactionOptions,
 ): Promise<T> {
   let emitted: ServiceEvent[] = [];
+  let jobs: UnitJobsAttempt | undefined;
   const result = await ctx.storage.transaction(async (tx) => {
     emitted = [];
+    jobs = unitJobs(ctx, tx);
     const emit: Emit = async (type, organizationId, trigger, payload) => {
       const event = {
         id: ctx.newId(),
@@ -39,8 +43,9 @@ export async function runUnit<T>(
       await tx.activity.append(event);
       emitted.push(event);
     };
-    return fn(tx, emit);
+    return fn(tx, emit, jobs);
   }, options);
   ctx.events.deliver(emitted);
+  await jobs?.afterCommit();
   return result;
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { StorageAdapter } from './storage';
 
 /** A job to run at a time. */
 export interface ScheduledJob {
@@ -31,4 +32,24 @@ export interface Scheduler {
   start(handler: JobHandler): Promise<void>;
   /** Stops firing; pending jobs stay stored. */
   stop(): Promise<void>;
+  /**
+   * Optional: present when the scheduler keeps its jobs in a storage adapter's `jobs` repository
+   * (the in-process default does). A use case writing to that same storage then stores its jobs
+   * through `tx.jobs` in its own transaction, so they commit or roll back with the write they belong
+   * to (a booking and its timers), and calls {@link SchedulerJobStore.stored} after the commit.
+   * Schedulers without it get {@link Scheduler.schedule} calls after the commit instead.
+   */
+  readonly jobStore?: SchedulerJobStore;
+}
+
+/** How a scheduler that keeps its jobs in a storage adapter takes jobs written in a caller's transaction. */
+export interface SchedulerJobStore {
+  /** The storage whose `tx.jobs` holds this scheduler's jobs. */
+  readonly storage: StorageAdapter;
+  /**
+   * Tells the scheduler that a committed transaction stored jobs through `tx.jobs`, the earliest due
+   * at `earliestRunAt`, so it can fire them on time. Never rejects: failures are the scheduler's to
+   * log and retry.
+   */
+  stored(earliestRunAt: number): Promise<void>;
 }

@@ -14,6 +14,7 @@ import { nowIso, type ServiceContext } from '../core/context';
 import { notFound, slotUnavailable, validationError } from '../core/errors';
 import { IDEMPOTENCY_TTL_MS, replayed, requestHash } from '../core/idempotency';
 import { runUnit, type Emit } from '../core/unit-of-work';
+import type { UnitJobs } from '../core/unit-jobs';
 import { findCandidate } from '../domain/availability';
 import type { BookingRecord, OrganizationRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
@@ -140,42 +141,31 @@ async function insertBooking(
   return booking;
 }
 
-/** Schedules `hasStarted` at the start and `hasEnded` at the end (after commit, best effort). */
-export async function scheduleAppointmentTimers(
-  ctx: ServiceContext,
-  booking: CalendarBooking,
-  trigger: TriggerContext,
-) {
+/**
+ * Schedules `hasStarted` at the start and `hasEnded` at the end, with the unit that writes the booking
+ * (in its transaction when the scheduler keeps its jobs in the service's storage).
+ */
+async function scheduleAppointmentTimers(jobs: UnitJobs, booking: CalendarBooking, trigger: TriggerContext) {
   const payload: AppointmentJobPayload = { booking, trigger };
-  try {
-    // Together, so that a scheduler may store both in one write.
-    await Promise.all([
-      ctx.scheduler.schedule({
-        key: appointmentJobKey(booking.id, 'hasStarted'),
-        runAt: Date.parse(booking.startDateTime),
-        type: APPOINTMENT_JOB_TYPES.hasStarted,
-        payload,
-      }),
-      ctx.scheduler.schedule({
-        key: appointmentJobKey(booking.id, 'hasEnded'),
-        runAt: Date.parse(booking.endDateTime),
-        type: APPOINTMENT_JOB_TYPES.hasEnded,
-        payload,
-      }),
-    ]);
-  } catch (error) {
-    ctx.logger.error('could not schedule appointment events', {
-      bookingId: booking.id,
-      error: String(error),
+  for (const kind of ['hasStarted', 'hasEnded'] as const) {
+    await jobs.schedule({
+      key: appointmentJobKey(booking.id, kind),
+      runAt: Date.parse(kind === 'hasStarted' ? booking.startDateTime : booking.endDateTime),
+      type: APPOINTMENT_JOB_TYPES[kind],
+      payload,
     });
   }
 }
 
-/** Creates a booking inside a caller's transaction (used by Connect and form submissions). */
+/**
+ * Creates a booking inside a caller's unit (used by Connect and form submissions), with its
+ * `hasStarted`/`hasEnded` timers.
+ */
 export async function createBookingTx(
   ctx: ServiceContext,
   tx: Repositories,
   emit: Emit,
+  jobs: UnitJobs,
   orgId: string,
   body: CreateCalendarBookingBody,
   trigger: TriggerContext,
@@ -183,7 +173,9 @@ export async function createBookingTx(
 ) {
   const org = await tx.organizations.get(orgId);
   if (!org) throw notFound('Organization');
-  return insertBooking(ctx, tx, emit, org, body, trigger, options);
+  const booking = await insertBooking(ctx, tx, emit, org, body, trigger, options);
+  await scheduleAppointmentTimers(jobs, booking, trigger);
+  return booking;
 }
 
 /**
@@ -198,16 +190,14 @@ export async function createBooking(
   idempotencyKey?: string,
 ): Promise<CalendarBooking> {
   const hash = idempotencyKey ? requestHash(body) : '';
-  let fresh = false;
-  const booking = await runUnit(
+  return runUnit(
     ctx,
-    async (tx, emit) => {
+    async (tx, emit, jobs) => {
       if (idempotencyKey) {
         const previous = await replayed(tx, orgId, IDEMPOTENCY_SCOPE, idempotencyKey, hash, ctx.clock.now());
         if (previous !== undefined) return previous as CalendarBooking;
       }
-      const created = await createBookingTx(ctx, tx, emit, orgId, body, trigger);
-      fresh = true;
+      const created = await createBookingTx(ctx, tx, emit, jobs, orgId, body, trigger);
       if (idempotencyKey) {
         await tx.idempotency.save({
           organizationId: orgId,
@@ -223,8 +213,6 @@ export async function createBooking(
     },
     { lockKeys: body.resourceId ? [`resource:${body.resourceId}`] : [`calendar:${body.calendarId}`] },
   );
-  if (fresh) await scheduleAppointmentTimers(ctx, booking, trigger);
-  return booking;
 }
 
 /** `DELETE /connect/calendar_bookings/:id`: hard delete, `calendar.appointment.deleted`, timers cancelled. */
@@ -234,20 +222,15 @@ export async function deleteBooking(
   id: string,
   trigger: TriggerContext,
 ): Promise<void> {
-  await runUnit(ctx, async (tx, emit) => {
+  await runUnit(ctx, async (tx, emit, jobs) => {
     const record = await tx.bookings.get(orgId, id);
     if (!record) throw notFound('Booking');
     const booking = await bookingResponse(tx, record);
     await tx.bookings.delete(orgId, id);
+    await jobs.cancel(appointmentJobKey(id, 'hasStarted'));
+    await jobs.cancel(appointmentJobKey(id, 'hasEnded'));
     await emit('calendar.appointment.deleted', orgId, trigger, { booking });
   });
-  for (const kind of ['hasStarted', 'hasEnded'] as const) {
-    await ctx.scheduler
-      .cancel(appointmentJobKey(id, kind))
-      .catch((error: unknown) =>
-        ctx.logger.error('could not cancel appointment timer', { bookingId: id, kind, error: String(error) }),
-      );
-  }
 }
 
 /** Removes idempotency answers older than the replay window. */

@@ -30,7 +30,9 @@ const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * Creates the in-process scheduler. Jobs scheduled in the same tick are stored in one transaction.
+ * Creates the in-process scheduler. Jobs scheduled in the same tick are stored in one transaction;
+ * use cases writing to the same `storage` store their jobs in their own transaction instead (see
+ * {@link Scheduler.jobStore}).
  * One timer is armed for the earliest stored job; when it fires, up to `batchSize` due jobs are
  * claimed (deleted in a transaction) and run one after another, then the timer is re-armed. Storage
  * failures while arming or firing are logged and retried with backoff; a handler that throws is
@@ -197,6 +199,15 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
     return pendingWrite.written;
   }
 
+  /** Arms the timer for a job stored due at `runAt`, unless it already fires no later. Never rejects. */
+  function storedDueAt(runAt: number): Promise<void> {
+    // No need to read the earliest job again then. If the job replaced the one the timer is for,
+    // the early wake-up finds nothing due and re-arms.
+    if (timer !== undefined && armedFor !== undefined && runAt >= armedFor && armsInFlight.size === 0)
+      return Promise.resolve();
+    return arm();
+  }
+
   function wake(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (draining) {
@@ -222,6 +233,8 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
   }
 
   return {
+    // Jobs live in `storage`'s job repository, so a caller's transaction on it can store them.
+    jobStore: { storage, stored: storedDueAt },
     async schedule(job) {
       if (!Number.isFinite(job.runAt)) {
         throw new RangeError(`runAt must be a finite epoch time, got ${job.runAt}`);
@@ -234,11 +247,7 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
         createdAt: new Date(clock.now()).toISOString(),
       };
       await store(record);
-      // The timer already fires no later than this job: no need to read the earliest job again. If
-      // the job replaced the one the timer is for, the early wake-up finds nothing due and re-arms.
-      if (timer !== undefined && armedFor !== undefined && job.runAt >= armedFor && armsInFlight.size === 0)
-        return;
-      await arm();
+      await storedDueAt(job.runAt);
     },
     async cancel(key) {
       const removed = await storage.transaction((tx) => tx.jobs.delete(key), {

@@ -15,11 +15,12 @@ import {
 import { nowIso, readTx, type ServiceContext } from '../../core/context';
 import { isServiceError, ServiceError, validationError } from '../../core/errors';
 import { runUnit, type Emit } from '../../core/unit-of-work';
+import type { UnitJobs } from '../../core/unit-jobs';
 import { validateSubmissionFields } from '../../domain/forms';
 import { CaptchaUnavailableError } from '../../ports/captcha';
 import type { FormRecord, TableEntryRecord, WebhookDeliveryRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
-import { createBookingTx, scheduleAppointmentTimers } from '../bookings';
+import { createBookingTx } from '../bookings';
 import { insertEntry } from '../leads';
 import { buildDelivery, enqueueDelivery } from '../webhook-delivery';
 import { loadPublishedForm } from './access';
@@ -131,6 +132,7 @@ async function book(
   ctx: ServiceContext,
   tx: Repositories,
   emit: Emit,
+  jobs: UnitJobs,
   form: FormRecord,
   slot: CheckedSlot,
   entryId: string | null,
@@ -143,6 +145,7 @@ async function book(
         ctx,
         tx,
         emit,
+        jobs,
         form.organizationId,
         { ...interval, resourceId, ...(entryId ? { entryId } : {}) },
         trigger,
@@ -172,10 +175,10 @@ export async function submitForm(
   const submissionId = ctx.newId();
   const outcome = await runUnit(
     ctx,
-    async (tx, emit) => {
+    async (tx, emit, jobs) => {
       const entry = await createLead(ctx, tx, emit, form, values, trigger);
       const booking: CalendarBooking | null = slot
-        ? await book(ctx, tx, emit, form, slot, entry?.id ?? null, trigger)
+        ? await book(ctx, tx, emit, jobs, form, slot, entry?.id ?? null, trigger)
         : null;
       const createdAt = nowIso(ctx);
       await tx.formSubmissions.create({
@@ -213,11 +216,10 @@ export async function submitForm(
         });
         await tx.webhookDeliveries.create(delivery);
       }
-      return { booking, delivery };
+      return { delivery };
     },
     { lockKeys: slot ? slot.resourceIds.map((id) => `resource:${id}`) : [] },
   );
-  if (outcome.booking) await scheduleAppointmentTimers(ctx, outcome.booking, trigger);
   if (outcome.delivery) await enqueueDelivery(ctx, outcome.delivery);
   return { success: true, submissionId };
 }
