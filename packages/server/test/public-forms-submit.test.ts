@@ -74,6 +74,15 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
       tableEntryId: entry!.id,
       trigger: { source: 'form', formId: FORM.booking },
     });
+    // The booking's timers were stored with it.
+    const [started, ended] = await h.service.storage.transaction((tx) =>
+      Promise.all([
+        tx.jobs.get(`booking:${booking!.id}:hasStarted`),
+        tx.jobs.get(`booking:${booking!.id}:hasEnded`),
+      ]),
+    );
+    expect(started).toMatchObject({ runAt: booking!.startMs, type: 'calendar.appointment.hasStarted' });
+    expect(ended).toMatchObject({ runAt: booking!.endMs, type: 'calendar.appointment.hasEnded' });
   });
 
   it.each([
@@ -258,6 +267,9 @@ describe('submit race', { timeout: 60_000 }, () => {
       deliveries: (await tx.webhookDeliveries.list(ID.orgA, { formId: FORM.booking })).length,
     }));
     expect(stored).toEqual({ leads: 3, bookings: 3, submissions: 3, deliveries: 3 });
+    // Two timers per booking made, none for the refused attempts.
+    const jobs = await h.service.storage.transaction((tx) => tx.jobs.listDue(Number.MAX_SAFE_INTEGER, 1000));
+    expect(jobs.filter((job) => job.type.startsWith('calendar.appointment.'))).toHaveLength(6);
     await h.close();
   });
 });
