@@ -9,6 +9,7 @@ import type { ConformanceSkip } from './storage-conformance/harness';
 import type { SchedulerUnderTest } from './scheduler-conformance/harness';
 import { registerDurabilityTests } from './scheduler-conformance/durability';
 import { registerFiringTests } from './scheduler-conformance/firing';
+import { registerJobStoreTests } from './scheduler-conformance/job-store';
 import { SchedulerHarness } from './scheduler-conformance/harness';
 import { registerKeyTests } from './scheduler-conformance/keys';
 import { registerLifecycleTests } from './scheduler-conformance/lifecycle';
@@ -43,8 +44,9 @@ export interface SchedulerConformanceOptions {
 /**
  * Registers the scheduler conformance tests with vitest (`describe`/`it`): a job fires once at its
  * time and not before; scheduling a key again replaces its job; cancel; `runAt` order; overdue
- * jobs at start; jobs scheduled before start; handler failures; stop and start; and, for adapters
- * whose `create` gives `reopen`, restart survival and two instances on one store. Call it at the
+ * jobs at start; jobs scheduled before start; handler failures; stop and start; for adapters
+ * whose `create` gives `reopen`, restart survival and two instances on one store; and, for schedulers
+ * with a `jobStore`, jobs written through its storage's `tx.jobs`. Call it at the
  * top level of a test file. Under fake time the suite restores real timers after each test.
  *
  * @example
@@ -83,6 +85,7 @@ export function runSchedulerConformance(options: SchedulerConformanceOptions): v
     registerKeyTests(harness);
     registerLifecycleTests(harness);
     registerDurabilityTests(harness);
+    registerJobStoreTests(harness);
     harness.checkSkips();
   });
 }

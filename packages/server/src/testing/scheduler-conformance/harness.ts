@@ -41,11 +41,14 @@ export interface SchedulerTestContext {
 /** A test body. */
 export type SchedulerTestBody = (context: SchedulerTestContext) => Promise<void>;
 
-/** Registers one test of the current group; `durable` tests run only when the adapter has `reopen`. */
+/**
+ * Registers one test of the current group; `durable` tests run only when the adapter has `reopen`,
+ * `jobStore` tests only when its scheduler has a `jobStore`.
+ */
 export type DefineSchedulerTest = (
   title: string,
   body: SchedulerTestBody,
-  opts?: { durable?: boolean },
+  opts?: { durable?: boolean; jobStore?: boolean },
 ) => void;
 
 /** Registers the suite's tests, honouring the skip list. */
@@ -65,7 +68,7 @@ export class SchedulerHarness {
   /** A `describe` block whose tests are named `"<name> > <title>"` for the skip list. */
   group(name: string, register: (test: DefineSchedulerTest) => void): void {
     describe(name, () => {
-      register((title, body, opts) => this.test(`${name} > ${title}`, title, body, opts?.durable ?? false));
+      register((title, body, opts) => this.test(`${name} > ${title}`, title, body, opts ?? {}));
     });
   }
 
@@ -81,7 +84,12 @@ export class SchedulerHarness {
     });
   }
 
-  private test(fullName: string, title: string, body: SchedulerTestBody, durable: boolean): void {
+  private test(
+    fullName: string,
+    title: string,
+    body: SchedulerTestBody,
+    needs: { durable?: boolean; jobStore?: boolean },
+  ): void {
     if (this.registered.has(fullName)) throw new Error(`Duplicate conformance test: ${fullName}`);
     this.registered.add(fullName);
     const reason = this.skips.get(fullName);
@@ -101,7 +109,10 @@ export class SchedulerHarness {
           const disposeFirst = once(first.dispose);
           disposers.push(disposeFirst);
           const { reopen } = first;
-          if (durable && !reopen) skip('the adapter gives no reopen(), so it keeps no durable jobs');
+          if (needs.durable && !reopen) skip('the adapter gives no reopen(), so it keeps no durable jobs');
+          if (needs.jobStore && !first.scheduler.jobStore) {
+            skip('the scheduler has no jobStore: it takes jobs through schedule() only');
+          }
           await body({
             scheduler: first.scheduler,
             time,
