@@ -2,7 +2,8 @@
  * The default in-process timer scheduler on PostgreSQL storage: a booking's timers are written in
  * the booking's own transaction (through the storage's `jobs` table) and fire from there.
  */
-import { createConnectService, createTimerScheduler, type ServiceEvent } from '@leadbook/server';
+import type { ServiceEvent } from '@leadbook/contract';
+import { createConnectService, createTimerScheduler } from '@leadbook/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage } from '../src';
 import { lazily, openPglite } from './support/databases';
