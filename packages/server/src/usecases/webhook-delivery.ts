@@ -1,6 +1,6 @@
 /**
- * Outgoing webhook deliveries of form submissions: a delivery is stored in the submit transaction,
- * enqueued on the scheduler after commit, and attempted by the `webhook.delivery` job: a signed
+ * Outgoing webhook deliveries of form submissions: a delivery and its first attempt's job are
+ * stored with the submission (see `UnitJobs`), and attempted by the `webhook.delivery` job: a signed
  * POST (Standard Webhooks), retried on the backoff schedule with the same `webhook-id` until a 2xx
  * (`succeeded`), a 410 (`gone`), a refused URL or the last retry (`failed`).
  *
@@ -9,7 +9,7 @@
 import { nowIso, readTx, type ServiceContext } from '../core/context';
 import { checkWebhookUrl, nextAttemptDelay, signWebhook } from '../domain/webhooks';
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
-import type { JobHandler } from '../ports/scheduler';
+import type { JobHandler, ScheduledJob } from '../ports/scheduler';
 import type { JobHandlers } from './jobs';
 
 /** The scheduler job type of delivery attempts. */
@@ -53,14 +53,15 @@ export interface DeliveryFilter {
 
 /**
  * A new pending delivery, due now. The caller stores it with `tx.webhookDeliveries.create` inside
- * its own transaction (the form-submit transaction) and calls {@link enqueueDelivery} after commit.
+ * its own unit (the form-submit unit) and schedules its first attempt there with
+ * {@link deliveryAttemptJob}.
  *
  * @example
  * ```ts
+ * // inside the submit unit: runUnit(ctx, async (tx, emit, jobs) => { ... })
  * const delivery = buildDelivery(ctx, { organizationId, formId, submissionId, url: form.webhookUrl, payload });
- * await tx.webhookDeliveries.create(delivery); // inside the submit transaction
- * // ... after commit:
- * await enqueueDelivery(ctx, delivery);
+ * await tx.webhookDeliveries.create(delivery);
+ * await jobs.schedule(deliveryAttemptJob(delivery, delivery.nextAttemptAt!));
  * ```
  */
 export function buildDelivery(ctx: ServiceContext, input: NewWebhookDelivery): WebhookDeliveryRecord {
@@ -82,9 +83,9 @@ export function buildDelivery(ctx: ServiceContext, input: NewWebhookDelivery): W
 }
 
 /**
- * Schedules the delivery's next attempt at `delivery.nextAttemptAt` (after the commit that stored
- * it). A delivery that is not pending is left alone. Never rejects: this runs after the commit, so a
- * scheduling failure is logged with `logger.error` and the delivery stays pending in the log.
+ * Schedules the delivery's next attempt at `delivery.nextAttemptAt`, outside any transaction (at
+ * start-up, for deliveries already stored). A delivery that is not pending is left alone. Never
+ * rejects: a scheduling failure is logged with `logger.error` and the delivery stays pending in the log.
  */
 export async function enqueueDelivery(ctx: ServiceContext, delivery: WebhookDeliveryRecord): Promise<void> {
   if (delivery.status !== 'pending' || delivery.nextAttemptAt === null) return;
@@ -314,9 +315,14 @@ async function send(
   return { status, error: `HTTP ${status}`, outcome: 'retry' };
 }
 
-async function scheduleAttempt(ctx: ServiceContext, delivery: WebhookDeliveryRecord, runAt: number) {
+/** The scheduler job of a delivery's attempt at `runAt` (every attempt of a delivery has the same key). */
+export function deliveryAttemptJob(delivery: WebhookDeliveryRecord, runAt: number): ScheduledJob {
   const payload: WebhookJobPayload = { organizationId: delivery.organizationId, deliveryId: delivery.id };
-  await ctx.scheduler.schedule({ key: webhookJobKey(delivery.id), runAt, type: WEBHOOK_JOB_TYPE, payload });
+  return { key: webhookJobKey(delivery.id), runAt, type: WEBHOOK_JOB_TYPE, payload };
+}
+
+function scheduleAttempt(ctx: ServiceContext, delivery: WebhookDeliveryRecord, runAt: number) {
+  return ctx.scheduler.schedule(deliveryAttemptJob(delivery, runAt));
 }
 
 /** A short description of a failed fetch: timeout, or the network error code. */

@@ -18,11 +18,11 @@ import { runUnit, type Emit } from '../../core/unit-of-work';
 import type { UnitJobs } from '../../core/unit-jobs';
 import { validateSubmissionFields } from '../../domain/forms';
 import { CaptchaUnavailableError } from '../../ports/captcha';
-import type { FormRecord, TableEntryRecord, WebhookDeliveryRecord } from '../../ports/records';
+import type { FormRecord, TableEntryRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
 import { createBookingTx } from '../bookings';
 import { insertEntry } from '../leads';
-import { buildDelivery, enqueueDelivery } from '../webhook-delivery';
+import { buildDelivery, deliveryAttemptJob } from '../webhook-delivery';
 import { loadPublishedForm } from './access';
 import {
   checkAppointmentTypeFields,
@@ -173,7 +173,7 @@ export async function submitForm(
   const slot = await readTx(ctx, (tx) => checkBookingSlot(tx, form, body, studioId, visible, values));
   const trigger: TriggerContext = { source: 'form', apiTokenId: null, memberId: null, formId: form.id };
   const submissionId = ctx.newId();
-  const outcome = await runUnit(
+  await runUnit(
     ctx,
     async (tx, emit, jobs) => {
       const entry = await createLead(ctx, tx, emit, form, values, trigger);
@@ -191,7 +191,6 @@ export async function submitForm(
         bookingId: booking?.id ?? null,
         createdAt,
       });
-      let delivery: WebhookDeliveryRecord | null = null;
       if (form.webhookUrl) {
         const payload = {
           type: 'form.submission.created',
@@ -207,7 +206,7 @@ export async function submitForm(
             booking,
           },
         };
-        delivery = buildDelivery(ctx, {
+        const delivery = buildDelivery(ctx, {
           organizationId: form.organizationId,
           formId: form.id,
           submissionId,
@@ -215,11 +214,11 @@ export async function submitForm(
           payload,
         });
         await tx.webhookDeliveries.create(delivery);
+        // A new delivery is due now (buildDelivery sets nextAttemptAt).
+        await jobs.schedule(deliveryAttemptJob(delivery, delivery.nextAttemptAt!));
       }
-      return { delivery };
     },
     { lockKeys: slot ? slot.resourceIds.map((id) => `resource:${id}`) : [] },
   );
-  if (outcome.delivery) await enqueueDelivery(ctx, outcome.delivery);
   return { success: true, submissionId };
 }
