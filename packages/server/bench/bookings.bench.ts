@@ -19,6 +19,7 @@ import { runUnit } from '../src/core/unit-of-work';
 import type { UnitJobs } from '../src/core/unit-jobs';
 import type { BookingRecord } from '../src/ports/records';
 import { createBooking, createBookingTx } from '../src/usecases/bookings';
+import { bookingFloor } from './booking-floor';
 
 const N = 1000;
 const ROUNDS = Number(process.env.BENCH_BOOKING_ROUNDS ?? 7);
@@ -64,7 +65,7 @@ function row(label: string, subject: number[], baseline: number[], goal?: number
 }
 
 /** The use case on a context wired like `createConnectService()`'s. */
-async function useCaseSide() {
+export async function useCaseSide() {
   const storage = await createSqlJsStorage();
   const ctx = await createServiceContext({ storage });
   const { scheduler } = ctx;
@@ -176,8 +177,16 @@ export async function benchBookingCreation(): Promise<void> {
   const lean = await useCaseSide();
   const noJobs: UnitJobs = { schedule: async () => {}, cancel: async () => {} };
   const leanOptions = { lockKeys: [`resource:${lean.body(0).resourceId}`] };
+  // The raw loop plus the use case's other rows, with the bytes of a sample booking's.
+  const sampleBooking = await createBooking(useCase.ctx, useCase.orgId, useCase.body(2_000_000), TRIGGER);
+  const { book: floor } = await bookingFloor(
+    useCase.storage,
+    { organizationId: useCase.orgId, bookingId: sampleBooking.id },
+    (index) => ({ startMs: BASE_MS + index * SLOT_MS, endMs: BASE_MS + (index + 1) * SLOT_MS }),
+    MAX_LENGTH_MS,
+  );
   try {
-    const [rawRounds, useCaseRounds, leanRounds] = await interleavedRates([
+    const [rawRounds, useCaseRounds, leanRounds, floorRounds] = await interleavedRates([
       raw.book,
       (i) => createBooking(useCase.ctx, useCase.orgId, useCase.body(i), TRIGGER),
       (i) =>
@@ -186,6 +195,7 @@ export async function benchBookingCreation(): Promise<void> {
           (tx, emit) => createBookingTx(lean.ctx, tx, emit, noJobs, lean.orgId, lean.body(i), TRIGGER),
           leanOptions,
         ),
+      floor,
     ]);
     const before = useCase.storage.statementCount();
     const last = await createBooking(useCase.ctx, useCase.orgId, useCase.body(1_000_000), TRIGGER);
@@ -199,13 +209,16 @@ export async function benchBookingCreation(): Promise<void> {
     );
     console.log(
       `rounds, bookings/s (each table grows ${N} per round): raw ${list(rawRounds!)}; ` +
-        `use case ${list(useCaseRounds!)}; without timers ${list(leanRounds!)}`,
+        `use case ${list(useCaseRounds!)}; without timers ${list(leanRounds!)}; ` +
+        `raw loop with the use case's rows ${list(floorRounds!)}`,
     );
     const perRound = (subject: number[]) =>
       subject.map((value, round) => (value / rawRounds![round]!).toFixed(2)).join(', ');
     console.log(`use case / raw per round: ${perRound(useCaseRounds!)}`);
     row('createBooking use case vs raw sql.js loop', useCaseRounds!, rawRounds!, 0.8);
     row('  booking without its hasStarted/hasEnded jobs', leanRounds!, rawRounds!);
+    row("  raw loop + the use case's activity row and 2 jobs", floorRounds!, rawRounds!);
+    row('  use case vs that raw loop with the same rows', useCaseRounds!, floorRounds!);
   } finally {
     raw.db.close();
     for (const side of [useCase, lean]) {

@@ -6,6 +6,7 @@ import express from 'express';
 import { createConnectService } from '@leadbook/server';
 import { fixture, ID, TOKEN } from '../test/fixture';
 import { compare, comparisonRow, listen } from './http-harness';
+import { storageFloorApp } from './storage-floor';
 
 export async function benchConnectHttp(): Promise<void> {
   console.log(
@@ -29,9 +30,26 @@ export async function benchConnectHttp(): Promise<void> {
   bare.patch('/echo', express.json(), (req, res) => void res.json(req.body));
   const app = express();
   app.use(service.express());
+  const postBody = JSON.stringify({
+    tableId: ID.tableA,
+    leadStateId: ID.stateNew,
+    data: { name: 'Load', email: 'load@example.com' },
+  });
+  // A create fires table.entry.added and table.entry.leadState.changed: two activity rows.
+  const sample = (await (
+    await service.fetch(
+      new Request('http://x/connect/table_entries/', { method: 'POST', headers: auth, body: postBody }),
+    )
+  ).json()) as { id: string };
+  const { app: floorApp } = await storageFloorApp(
+    service,
+    { organizationId: ID.orgA, entryId: sample.id, eventCount: 2 },
+    '/floor',
+  );
 
   const ours = await listen(app);
   const baseline = await listen(bare);
+  const floor = await listen(floorApp);
   try {
     const get = await compare(
       { url: ours.url, path: '/connect/calendar/', headers: auth },
@@ -39,14 +57,10 @@ export async function benchConnectHttp(): Promise<void> {
     );
     comparisonRow('GET /connect/calendar/', get, 0.8);
 
-    const postBody = JSON.stringify({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
-      data: { name: 'Load', email: 'load@example.com' },
-    });
     const post = await compare(
       { url: ours.url, method: 'POST', path: '/connect/table_entries/', headers: auth, body: postBody },
       { url: baseline.url, method: 'POST', path: '/echo', headers: auth, body: postBody },
+      { url: floor.url, method: 'POST', path: '/floor', headers: auth, body: postBody },
     );
     comparisonRow('POST /connect/table_entries/', post, 0.5);
 
@@ -67,6 +81,7 @@ export async function benchConnectHttp(): Promise<void> {
   } finally {
     await ours.close();
     await baseline.close();
+    await floor.close();
     await service.close();
   }
 }

@@ -47,7 +47,7 @@ export interface Comparison {
   /** Median requests per second of the subject and of the baseline. */
   subject: number;
   baseline: number;
-  /** Median of the per-round ratios (each round runs the two back to back). */
+  /** Median of the per-round ratios (each round runs the sides back to back). */
   ratio: number;
   /** Per-round ratios, for the record. */
   ratios: number[];
@@ -55,45 +55,66 @@ export interface Comparison {
   errors: number;
   /** Median p99 latency (ms) of the subject and of the baseline. */
   p99: { subject: number; baseline: number };
+  /** The reference side, when one was given: its rate and its median per-round ratios. */
+  reference?: {
+    rps: number;
+    /** Reference / baseline. */
+    toBaseline: number;
+    /** Subject / reference. */
+    subjectTo: number;
+    /** Non-2xx responses and errors of the reference. */
+    errors: number;
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const medianRatio = (a: number[], b: number[]) => median(a.map((value, round) => value / b[round]!));
 
 /**
- * Measures a subject against its baseline side by side: one warm-up run of each (JIT compilation is
- * not measured), then BENCH_ROUNDS (default 5) rounds, each running the subject and the baseline
- * back to back, in alternating order. On a shared machine the speed drifts by tens of percent
+ * Measures a subject against its baseline side by side: one warm-up run of each side (JIT
+ * compilation is not measured), then BENCH_ROUNDS (default 5) rounds, each running every side back
+ * to back, in an order rotated per round. On a shared machine the speed drifts by tens of percent
  * within a minute; the ratio of two adjacent runs drifts far less than either figure, so the
- * reported ratio is the median of the rounds' ratios.
+ * reported ratio is the median of the rounds' ratios. An optional `reference` (a breakdown, such as
+ * a bare route doing the same storage writes) runs in the same rounds.
  */
 export async function compare(
   subject: { url: string } & LoadOptions,
   baseline: { url: string } & LoadOptions,
+  reference?: { url: string } & LoadOptions,
 ): Promise<Comparison> {
-  await load(subject.url, { ...subject, duration: 1 });
-  await load(baseline.url, { ...baseline, duration: 1 });
+  const sides = reference ? [subject, baseline, reference] : [subject, baseline];
+  for (const side of sides) await load(side.url, { ...side, duration: 1 });
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-  const runs: Array<{
-    subject: Awaited<ReturnType<typeof load>>;
-    baseline: Awaited<ReturnType<typeof load>>;
-  }> = [];
+  const runs: Array<Array<Awaited<ReturnType<typeof load>>>> = sides.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    const first = round % 2 === 0;
-    const a = await load(first ? subject.url : baseline.url, first ? subject : baseline);
-    const b = await load(first ? baseline.url : subject.url, first ? baseline : subject);
-    runs.push(first ? { subject: a, baseline: b } : { subject: b, baseline: a });
+    for (let k = 0; k < sides.length; k++) {
+      const index = (round + k) % sides.length;
+      const side = sides[index]!;
+      runs[index]!.push(await load(side.url, side));
+    }
   }
-  const ratios = runs.map((run) => run.subject.rps / run.baseline.rps);
+  const rps = runs.map((side) => side.map((run) => run.rps));
+  const [subjectRuns, baselineRuns] = runs as [(typeof runs)[number], (typeof runs)[number]];
+  const ratios = rps[0]!.map((value, round) => value / rps[1]![round]!);
   return {
-    subject: median(runs.map((run) => run.subject.rps)),
-    baseline: median(runs.map((run) => run.baseline.rps)),
+    subject: median(rps[0]!),
+    baseline: median(rps[1]!),
     ratio: median(ratios),
     ratios,
-    errors: runs.reduce((sum, run) => sum + run.subject.errors, 0),
+    errors: subjectRuns.reduce((sum, run) => sum + run.errors, 0),
     p99: {
-      subject: median(runs.map((run) => run.subject.p99)),
-      baseline: median(runs.map((run) => run.baseline.p99)),
+      subject: median(subjectRuns.map((run) => run.p99)),
+      baseline: median(baselineRuns.map((run) => run.p99)),
     },
+    ...(reference && {
+      reference: {
+        rps: median(rps[2]!),
+        toBaseline: medianRatio(rps[2]!, rps[1]!),
+        subjectTo: medianRatio(rps[0]!, rps[2]!),
+        errors: runs[2]!.reduce((sum, run) => sum + run.errors, 0),
+      },
+    }),
   };
 }
 
@@ -104,4 +125,11 @@ export function comparisonRow(label: string, result: Comparison, goal: number): 
     `${label.padEnd(48)} ${result.subject.toFixed(0).padStart(8)} vs ${result.baseline.toFixed(0).padStart(8)} req/s  ratio ${result.ratio.toFixed(2)}x  (goal >= ${goal}x: ${verdict})`,
   );
   console.log(`  per-round ratios: ${result.ratios.map((r) => r.toFixed(2)).join(', ')}`);
+  const reference = result.reference;
+  if (reference) {
+    console.log(
+      `  breakdown, no goal: a bare Express route doing only the same sql.js writes ${reference.rps.toFixed(0)} req/s, ` +
+        `${reference.toBaseline.toFixed(2)}x of the baseline; the service is ${reference.subjectTo.toFixed(2)}x of that route`,
+    );
+  }
 }

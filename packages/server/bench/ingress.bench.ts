@@ -7,6 +7,7 @@ import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { createConnectService } from '@leadbook/server';
 import { fixture, ID } from '../test/fixture';
 import { compare, comparisonRow, listen } from './http-harness';
+import { storageFloorApp } from './storage-floor';
 
 export async function benchIngress(): Promise<void> {
   console.log(
@@ -22,12 +23,25 @@ export async function benchIngress(): Promise<void> {
   const app = express();
   app.use(service.express());
 
+  const body = JSON.stringify({
+    data: { name: 'Load', email: 'load@example.com', age: '42', tags: ['web'], newsletter: true },
+  });
+  // An ingress POST fires table.entry.added only: one activity row.
+  const sample = (await (
+    await service.fetch(
+      new Request(`http://x/public/ingress_webhooks/${webhook.id}`, { method: 'POST', headers, body }),
+    )
+  ).json()) as { id: string };
+  const { app: floorApp } = await storageFloorApp(
+    service,
+    { organizationId: ID.orgA, entryId: sample.id, eventCount: 1 },
+    '/floor',
+  );
+
   const ours = await listen(app);
   const baseline = await listen(bare);
+  const floor = await listen(floorApp);
   try {
-    const body = JSON.stringify({
-      data: { name: 'Load', email: 'load@example.com', age: '42', tags: ['web'], newsletter: true },
-    });
     const ingress = {
       method: 'POST',
       path: `/public/ingress_webhooks/${webhook.id}`,
@@ -35,13 +49,18 @@ export async function benchIngress(): Promise<void> {
       body,
     } as const;
     const echo = { method: 'POST', path: '/echo', headers, body } as const;
-    const post = await compare({ url: ours.url, ...ingress }, { url: baseline.url, ...echo });
+    const post = await compare(
+      { url: ours.url, ...ingress },
+      { url: baseline.url, ...echo },
+      { url: floor.url, ...echo, path: '/floor' },
+    );
     comparisonRow('POST /public/ingress_webhooks/:id', post, 0.5);
     console.log(`  p99 latency: ${post.p99.subject} ms vs ${post.p99.baseline} ms`);
     if (post.errors > 0) console.log(`  warning: ${post.errors} non-2xx responses from the service`);
   } finally {
     await ours.close();
     await baseline.close();
+    await floor.close();
     await service.close();
   }
 }

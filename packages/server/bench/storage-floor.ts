@@ -1,0 +1,85 @@
+/**
+ * The storage floor of a lead-writing route, a breakdown for the HTTP benchmarks: a bare Express 5
+ * route that makes only the sql.js writes the service's route makes (`BEGIN`, the entry row, the
+ * pool schema upsert, one activity row per event, `COMMIT`). It uses prepared statements on a
+ * database with the service's own schema and pragmas, and writes documents cloned from what the
+ * service stored for a sample request, so the bytes match. It has no auth, validation, reads,
+ * events or error envelope: what it costs, the goal's route cannot avoid with this storage.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import type { ConnectService } from '@leadbook/server';
+import type { ActivityRecord, TableEntryRecord, TableSchemaRecord } from '../src/ports/records';
+import { SqlConnection } from '../src/adapters/sqljs/connection';
+import { loadSqlJs } from '../src/adapters/sqljs/load-sql-js';
+import { applyMigrations } from '../src/adapters/sqljs/migrations';
+
+/** What the service stored for one sample request. */
+interface StoredWrites {
+  entry: TableEntryRecord;
+  schema: TableSchemaRecord;
+  events: ActivityRecord[];
+}
+
+/** Reads the entry `entryId`, its pool's schema and the `eventCount` newest activity rows. */
+async function storedWrites(
+  service: ConnectService,
+  organizationId: string,
+  entryId: string,
+  eventCount: number,
+): Promise<StoredWrites> {
+  return service.storage.transaction(async (tx) => {
+    const entry = await tx.entries.get(organizationId, entryId);
+    if (!entry) throw new Error(`storage floor: entry ${entryId} not found`);
+    const schema = await tx.tableSchemas.get(organizationId, entry.tableId);
+    if (!schema) throw new Error(`storage floor: no schema for pool ${entry.tableId}`);
+    const events = await tx.activity.list(organizationId, { limit: eventCount });
+    return { entry, schema, events: events.reverse() };
+  });
+}
+
+/**
+ * Mounts `POST path` on a bare Express app: it parses the body, makes the same writes as the
+ * service made for the sample request (fresh ids and times, the request's `data`), and echoes the
+ * entry with 201. Returns the app and its database connection (tests compare the stored bytes).
+ */
+export async function storageFloorApp(
+  service: ConnectService,
+  sample: { organizationId: string; entryId: string; eventCount: number },
+  path: string,
+): Promise<{ app: Express; connection: SqlConnection }> {
+  const stored = await storedWrites(service, sample.organizationId, sample.entryId, sample.eventCount);
+  const connection = new SqlConnection(new (await loadSqlJs()).Database());
+  connection.applyPragmas();
+  applyMigrations(connection);
+  const run = (sql: string, params: Parameters<SqlConnection['run']>[1] = []) => connection.run(sql, params);
+  const bytes = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
+
+  const app = express();
+  app.post(path, express.json(), (req, res) => {
+    const now = new Date().toISOString();
+    const entry = { ...stored.entry, id: randomUUID(), data: req.body.data, createdAt: now, updatedAt: now };
+    run('BEGIN');
+    run(
+      'INSERT INTO table_entries (id, organization_id, table_id, lead_state_id, appointment_type_id, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))',
+      [entry.id, entry.organizationId, entry.tableId, entry.leadStateId, null, bytes(entry)],
+    );
+    run(
+      `INSERT INTO table_schemas (organization_id, table_id, doc) VALUES (?, ?, CAST(? AS TEXT))
+       ON CONFLICT (organization_id, table_id) DO UPDATE SET doc = excluded.doc`,
+      [entry.organizationId, entry.tableId, bytes(stored.schema)],
+    );
+    for (const event of stored.events) {
+      const record = { ...event, id: randomUUID(), occurredAt: now, payload: { ...event.payload, entry } };
+      run('INSERT INTO activity (id, organization_id, type, doc) VALUES (?, ?, ?, CAST(? AS TEXT))', [
+        record.id,
+        record.organizationId,
+        record.type,
+        bytes(record),
+      ]);
+    }
+    run('COMMIT');
+    res.status(201).json(entry);
+  });
+  return { app, connection };
+}

@@ -1,0 +1,117 @@
+/**
+ * The storage floors printed by `npm run bench` must write what the service writes: the same rows,
+ * with documents of the same size. Otherwise the breakdown would understate or overstate the cost
+ * that storage alone puts on the goals' routes.
+ */
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConnectService, type ConnectService } from '@leadbook/server';
+import { createSqlJsStorage, type SqlJsStorage } from '../src/adapters/sqljs';
+import { loadSqlJs } from '../src/adapters/sqljs/load-sql-js';
+import type { SqlConnection } from '../src/adapters/sqljs/connection';
+import { storageFloorApp } from '../bench/storage-floor';
+import { bookingFloor } from '../bench/booking-floor';
+import { useCaseSide } from '../bench/bookings.bench';
+import { createBooking } from '../src/usecases/bookings';
+import { fixture, ID, TOKEN } from './fixture';
+
+/**
+ * Byte lengths of the newest `limit` documents of a table, newest first (with the event type for
+ * activity rows); pool schemas only of the pool the tests write to.
+ */
+const NEWEST = (table: string, limit: number) =>
+  `SELECT length(CAST(doc AS BLOB)) AS bytes${table === 'activity' ? ', type' : ''} FROM ${table}
+   ${table === 'table_schemas' ? `WHERE table_id = '${ID.tableA}'` : ''} ORDER BY seq DESC LIMIT ${limit}`;
+
+async function dumpRows(storage: SqlJsStorage, table: string, limit: number) {
+  const db = new (await loadSqlJs()).Database(storage.exportBytes());
+  try {
+    const [result] = db.exec(NEWEST(table, limit));
+    return (result?.values ?? []).map((row) =>
+      Object.fromEntries(result!.columns.map((c, i) => [c, row[i]])),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+const floorRows = (connection: SqlConnection, table: string, limit: number) =>
+  connection.all(NEWEST(table, limit));
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+describe('benchmark storage floors', () => {
+  it('the lead route floor writes the entry, schema and activity rows the service writes', async () => {
+    const storage = await createSqlJsStorage();
+    const service: ConnectService = await createConnectService({ storage });
+    cleanups.push(() => service.close());
+    await service.admin.seed(fixture);
+    const body = JSON.stringify({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: { name: 'Load', email: 'a@b.c' },
+    });
+    const headers = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
+    const created = await service.fetch(
+      new Request('http://x/connect/table_entries/', { method: 'POST', headers, body }),
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const { app, connection } = await storageFloorApp(
+      service,
+      { organizationId: ID.orgA, entryId: id, eventCount: 2 },
+      '/floor',
+    );
+    const server = app.listen(0, '127.0.0.1');
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const floor = await fetch(`http://127.0.0.1:${port}/floor`, { method: 'POST', headers, body });
+    expect(floor.status).toBe(201);
+
+    for (const [table, limit] of [
+      ['table_entries', 1],
+      ['table_schemas', 1],
+      ['activity', 2],
+    ] as const) {
+      const ours = await dumpRows(storage, table, limit);
+      expect(ours).toHaveLength(limit);
+      expect(floorRows(connection, table, limit + 1)).toEqual(ours);
+    }
+  });
+
+  it('the booking floor writes the booking, activity and job rows the booking use case writes', async () => {
+    const side = await useCaseSide();
+    cleanups.push(async () => {
+      await side.scheduler.stop();
+      await side.storage.close();
+    });
+    const trigger = { source: 'connect', apiTokenId: randomUUID(), memberId: null } as const;
+    const sample = await createBooking(side.ctx, side.orgId, side.body(0), trigger);
+    const { book, connection } = await bookingFloor(
+      side.storage,
+      { organizationId: side.orgId, bookingId: sample.id },
+      (index) => {
+        const { startDateTime, endDateTime } = side.body(index);
+        return { startMs: Date.parse(startDateTime), endMs: Date.parse(endDateTime) };
+      },
+      24 * 60 * 60_000,
+    );
+    book(0);
+
+    for (const [table, limit] of [
+      ['bookings', 1],
+      ['activity', 1],
+      ['jobs', 2],
+    ] as const) {
+      const ours = await dumpRows(side.storage, table, limit);
+      expect(ours).toHaveLength(limit);
+      expect(floorRows(connection, table, limit + 1)).toEqual(ours);
+    }
+  });
+});
