@@ -8,10 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { StorageAdapter } from '../src/ports/storage';
 import type { BookingRecord, JobRecord } from '../src/ports/records';
-import { SqlConnection } from '../src/adapters/sqljs/connection';
-import { loadSqlJs } from '../src/adapters/sqljs/load-sql-js';
-import { applyMigrations } from '../src/adapters/sqljs/migrations';
+import { jsonParam, type SqlConnection } from '../src/adapters/sqljs/connection';
 import { appointmentJobKey } from '../src/usecases/scheduled-events';
+import { floorConnection } from './storage-floor';
 
 /** The booking `bookingId`, the newest activity row and the booking's two jobs, as stored. */
 async function storedWrites(storage: StorageAdapter, organizationId: string, bookingId: string) {
@@ -38,10 +37,7 @@ export async function bookingFloor(
   maxLengthMs: number,
 ): Promise<{ book: (index: number) => void; connection: SqlConnection }> {
   const stored = await storedWrites(storage, sample.organizationId, sample.bookingId);
-  const connection = new SqlConnection(new (await loadSqlJs()).Database());
-  connection.applyPragmas();
-  applyMigrations(connection);
-  const bytes = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
+  const connection = await floorConnection();
   const { organizationId, resourceId, calendarId } = stored.booking;
 
   const book = (index: number) => {
@@ -77,11 +73,11 @@ export async function bookingFloor(
     connection.run(
       `INSERT INTO bookings (id, organization_id, calendar_id, resource_id, schedule_type_id, start_ms, end_ms, doc)
        VALUES (?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`,
-      [booking.id, organizationId, calendarId, resourceId, null, startMs, endMs, bytes(booking)],
+      [booking.id, organizationId, calendarId, resourceId, null, startMs, endMs, jsonParam(booking)],
     );
     connection.run(
       'INSERT INTO activity (id, organization_id, type, doc) VALUES (?, ?, ?, CAST(? AS TEXT))',
-      [event.id, organizationId, event.type, bytes(event)],
+      [event.id, organizationId, event.type, jsonParam(event)],
     );
     for (const [k, job] of stored.jobs.entries()) {
       const record = {
@@ -93,7 +89,7 @@ export async function bookingFloor(
       connection.run(
         `INSERT INTO jobs (key, run_at, doc) VALUES (?, ?, CAST(? AS TEXT))
          ON CONFLICT (key) DO UPDATE SET run_at = excluded.run_at, doc = excluded.doc`,
-        [record.key, record.runAt, bytes(record)],
+        [record.key, record.runAt, jsonParam(record)],
       );
     }
     connection.control('COMMIT');

@@ -97,8 +97,13 @@ export async function useCaseSide() {
   // Started as in the service, so every schedule() re-arms; jobs fall due in 2030, none runs here.
   await startJobs(ctx);
   const org = seeded.organizations[0]!;
+  /** Booking `index` takes the `index`-th half hour from BASE_MS. */
+  const slot = (index: number) => ({
+    startMs: BASE_MS + index * SLOT_MS,
+    endMs: BASE_MS + (index + 1) * SLOT_MS,
+  });
   const body = (index: number) => {
-    const startMs = BASE_MS + index * SLOT_MS;
+    const { startMs, endMs } = slot(index);
     return {
       calendarId: org.calendars['Bench calendar']!,
       appointmentTypeId: org.appointmentTypes['Slot']!,
@@ -106,11 +111,11 @@ export async function useCaseSide() {
       // Slots are in weekday order, Monday first; a client passes the slot availability returned.
       resourceSlotId: org.resourceSlots[(new Date(startMs).getUTCDay() + 6) % 7]!,
       startDateTime: new Date(startMs).toISOString(),
-      endDateTime: new Date(startMs + SLOT_MS).toISOString(),
+      endDateTime: new Date(endMs).toISOString(),
       name: `Bench booking ${index}`,
     };
   };
-  return { ctx, storage, scheduler, orgId: org.id, body };
+  return { ctx, storage, scheduler, orgId: org.id, slot, body };
 }
 
 /** The raw sql.js loop, with prepared statements reused. */
@@ -182,7 +187,7 @@ export async function benchBookingCreation(): Promise<void> {
   const { book: floor } = await bookingFloor(
     useCase.storage,
     { organizationId: useCase.orgId, bookingId: sampleBooking.id },
-    (index) => ({ startMs: BASE_MS + index * SLOT_MS, endMs: BASE_MS + (index + 1) * SLOT_MS }),
+    useCase.slot,
     MAX_LENGTH_MS,
   );
   try {

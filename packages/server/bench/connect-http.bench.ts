@@ -6,7 +6,7 @@ import express from 'express';
 import { createConnectService } from '@leadbook/server';
 import { fixture, ID, TOKEN } from '../test/fixture';
 import { compare, comparisonRow, listen } from './http-harness';
-import { storageFloorApp } from './storage-floor';
+import { FLOOR_LABEL, storageFloorApp } from './storage-floor';
 
 export async function benchConnectHttp(): Promise<void> {
   console.log(
@@ -60,7 +60,7 @@ export async function benchConnectHttp(): Promise<void> {
     const post = await compare(
       { url: ours.url, method: 'POST', path: '/connect/table_entries/', headers: auth, body: postBody },
       { url: baseline.url, method: 'POST', path: '/echo', headers: auth, body: postBody },
-      { url: floor.url, method: 'POST', path: '/floor', headers: auth, body: postBody },
+      { url: floor.url, label: FLOOR_LABEL, method: 'POST', path: '/floor', headers: auth, body: postBody },
     );
     comparisonRow('POST /connect/table_entries/', post, 0.5);
 

@@ -57,6 +57,8 @@ export interface Comparison {
   p99: { subject: number; baseline: number };
   /** The reference side, when one was given: its rate and its median per-round ratios. */
   reference?: {
+    /** What the reference side is, for the printed breakdown. */
+    label: string;
     rps: number;
     /** Reference / baseline. */
     toBaseline: number;
@@ -81,7 +83,7 @@ const medianRatio = (a: number[], b: number[]) => median(a.map((value, round) =>
 export async function compare(
   subject: { url: string } & LoadOptions,
   baseline: { url: string } & LoadOptions,
-  reference?: { url: string } & LoadOptions,
+  reference?: { url: string; label: string } & LoadOptions,
 ): Promise<Comparison> {
   const sides = reference ? [subject, baseline, reference] : [subject, baseline];
   for (const side of sides) await load(side.url, { ...side, duration: 1 });
@@ -109,6 +111,7 @@ export async function compare(
     },
     ...(reference && {
       reference: {
+        label: reference.label,
         rps: median(rps[2]!),
         toBaseline: medianRatio(rps[2]!, rps[1]!),
         subjectTo: medianRatio(rps[0]!, rps[2]!),
@@ -128,8 +131,10 @@ export function comparisonRow(label: string, result: Comparison, goal: number): 
   const reference = result.reference;
   if (reference) {
     console.log(
-      `  breakdown, no goal: a bare Express route doing only the same sql.js writes ${reference.rps.toFixed(0)} req/s, ` +
-        `${reference.toBaseline.toFixed(2)}x of the baseline; the service is ${reference.subjectTo.toFixed(2)}x of that route`,
+      `  breakdown, no goal: ${reference.label} ${reference.rps.toFixed(0)} req/s, ` +
+        `${reference.toBaseline.toFixed(2)}x of the baseline; the service is ${reference.subjectTo.toFixed(2)}x of it`,
     );
+    if (reference.errors > 0)
+      console.log(`  warning: ${reference.errors} non-2xx responses from the reference`);
   }
 }

@@ -7,7 +7,7 @@ import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { createConnectService } from '@leadbook/server';
 import { fixture, ID } from '../test/fixture';
 import { compare, comparisonRow, listen } from './http-harness';
-import { storageFloorApp } from './storage-floor';
+import { FLOOR_LABEL, storageFloorApp } from './storage-floor';
 
 export async function benchIngress(): Promise<void> {
   console.log(
@@ -52,7 +52,7 @@ export async function benchIngress(): Promise<void> {
     const post = await compare(
       { url: ours.url, ...ingress },
       { url: baseline.url, ...echo },
-      { url: floor.url, ...echo, path: '/floor' },
+      { url: floor.url, label: FLOOR_LABEL, ...echo, path: '/floor' },
     );
     comparisonRow('POST /public/ingress_webhooks/:id', post, 0.5);
     console.log(`  p99 latency: ${post.p99.subject} ms vs ${post.p99.baseline} ms`);

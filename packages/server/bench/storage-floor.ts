@@ -10,9 +10,12 @@ import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import type { ConnectService } from '@leadbook/server';
 import type { ActivityRecord, TableEntryRecord, TableSchemaRecord } from '../src/ports/records';
-import { SqlConnection } from '../src/adapters/sqljs/connection';
+import { jsonParam, SqlConnection } from '../src/adapters/sqljs/connection';
 import { loadSqlJs } from '../src/adapters/sqljs/load-sql-js';
 import { applyMigrations } from '../src/adapters/sqljs/migrations';
+
+/** How the benchmarks name the floor route in their breakdown rows. */
+export const FLOOR_LABEL = 'a bare Express route doing only the same sql.js writes';
 
 /** What the service stored for one sample request. */
 interface StoredWrites {
@@ -38,6 +41,14 @@ async function storedWrites(
   });
 }
 
+/** A fresh in-memory database with the service's pragmas and schema, for a floor's raw writes. */
+export async function floorConnection(): Promise<SqlConnection> {
+  const connection = new SqlConnection(new (await loadSqlJs()).Database());
+  connection.applyPragmas();
+  applyMigrations(connection);
+  return connection;
+}
+
 /**
  * Mounts `POST path` on a bare Express app: it parses the body, makes the same writes as the
  * service made for the sample request (fresh ids and times, the request's `data`), and echoes the
@@ -49,11 +60,8 @@ export async function storageFloorApp(
   path: string,
 ): Promise<{ app: Express; connection: SqlConnection }> {
   const stored = await storedWrites(service, sample.organizationId, sample.entryId, sample.eventCount);
-  const connection = new SqlConnection(new (await loadSqlJs()).Database());
-  connection.applyPragmas();
-  applyMigrations(connection);
+  const connection = await floorConnection();
   const run = (sql: string, params: Parameters<SqlConnection['run']>[1] = []) => connection.run(sql, params);
-  const bytes = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 
   const app = express();
   app.post(path, express.json(), (req, res) => {
@@ -62,12 +70,12 @@ export async function storageFloorApp(
     run('BEGIN');
     run(
       'INSERT INTO table_entries (id, organization_id, table_id, lead_state_id, appointment_type_id, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))',
-      [entry.id, entry.organizationId, entry.tableId, entry.leadStateId, null, bytes(entry)],
+      [entry.id, entry.organizationId, entry.tableId, entry.leadStateId, null, jsonParam(entry)],
     );
     run(
       `INSERT INTO table_schemas (organization_id, table_id, doc) VALUES (?, ?, CAST(? AS TEXT))
        ON CONFLICT (organization_id, table_id) DO UPDATE SET doc = excluded.doc`,
-      [entry.organizationId, entry.tableId, bytes(stored.schema)],
+      [entry.organizationId, entry.tableId, jsonParam(stored.schema)],
     );
     for (const event of stored.events) {
       const record = { ...event, id: randomUUID(), occurredAt: now, payload: { ...event.payload, entry } };
@@ -75,7 +83,7 @@ export async function storageFloorApp(
         record.id,
         record.organizationId,
         record.type,
-        bytes(record),
+        jsonParam(record),
       ]);
     }
     run('COMMIT');

@@ -96,10 +96,7 @@ describe('benchmark storage floors', () => {
     const { book, connection } = await bookingFloor(
       side.storage,
       { organizationId: side.orgId, bookingId: sample.id },
-      (index) => {
-        const { startDateTime, endDateTime } = side.body(index);
-        return { startMs: Date.parse(startDateTime), endMs: Date.parse(endDateTime) };
-      },
+      side.slot,
       24 * 60 * 60_000,
     );
     book(0);
