@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import {
   createConnectService,
   createSqlJsStorage,
+  type Clock,
   type ConnectService,
   type SeedResult,
 } from '@leadbook/server';
@@ -29,20 +30,25 @@ export interface DemoExtras {
   ingressToken: string;
 }
 
-/** Builds the demo: a service on sql.js (in memory, or persisted to `dataFile`), seeded, mounted in Express. */
-export async function createDemoApp(options: { dataFile?: string } = {}): Promise<{
+/**
+ * Builds the demo: a service on sql.js (in memory, or persisted to `dataFile`), seeded, mounted in
+ * Express. It runs on `clock` (default: the system clock), and the fixture's dates are relative to it.
+ */
+export async function createDemoApp(options: { dataFile?: string; clock?: Clock } = {}): Promise<{
   app: Express;
   service: ConnectService;
   seeded: SeedResult;
   extras: DemoExtras;
 }> {
   const storage = await createSqlJsStorage(options.dataFile ? { file: options.dataFile } : {});
+  const clock = options.clock ?? { now: () => Date.now() };
   const service = await createConnectService({
     storage,
+    clock,
     captcha: demoCaptchaVerifier(),
     logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
   });
-  const seeded = await service.admin.seed(demoFixture);
+  const seeded = await service.admin.seed(demoFixture(clock.now()));
   const extras = await addDemoFormAndIngress(service, seeded);
   const app = express();
   // Behind a reverse proxy, tell Express which hops to trust so client IPs (rate limits) are right.

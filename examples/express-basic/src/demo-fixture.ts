@@ -4,12 +4,15 @@ import { TURNSTILE_TEST_KEYS } from './demo-captcha';
 
 const weekdays = [1, 2, 3, 4, 5, 6];
 
+const DAY_MS = 86_400_000;
+
 /**
  * The demo organization: on the resource planner, with read/write/admin tokens, two calendars in
  * different zones, a pool with lead states of all four categories, appointment types, resources of
- * capacity 1 and 8, weekly slots on both calendars and a blocker.
+ * capacity 1 and 8, weekly slots on both calendars and a three-day closure of the Berlin studio
+ * that starts ten days after `now` (so it always lies ahead, whatever the date).
  */
-export const demoFixture: SeedFixture = {
+export const demoFixture = (now: number = Date.now()): SeedFixture => ({
   organizations: [
     {
       name: 'Leadbook Demo Studio',
@@ -88,14 +91,14 @@ export const demoFixture: SeedFixture = {
         {
           calendarId: 'Berlin Studio',
           resourceId: null,
-          startDateTime: '2026-12-24T00:00:00+01:00',
-          endDateTime: '2026-12-27T00:00:00+01:00',
-          reason: 'Christmas closure',
+          startDateTime: new Date(Math.floor(now / DAY_MS + 10) * DAY_MS).toISOString(),
+          endDateTime: new Date(Math.floor(now / DAY_MS + 13) * DAY_MS).toISOString(),
+          reason: 'Closure',
         },
       ],
     },
   ],
-};
+});
 
 /** Field ids of the demo form, fixed so a static page can rely on them. */
 export const DEMO_FORM_FIELDS = {

@@ -22,9 +22,11 @@ describe('npm start (examples/express-basic)', () => {
   };
 
   beforeAll(async () => {
+    // Its own process group: npm, tsx and the server under it are stopped together.
     child = spawn('npm', ['start'], {
       cwd: exampleDir,
       env: { ...process.env, PORT: '0', LEADBOOK_DEMO_OUT: out },
+      detached: true,
     });
     child.stdout!.on('data', (chunk) => (stdout += chunk));
     child.stderr!.on('data', (chunk) => (stdout += chunk));
@@ -42,8 +44,25 @@ describe('npm start (examples/express-basic)', () => {
       await wait();
     }
   });
-  afterAll(() => {
-    child.kill('SIGTERM');
+  const stopGroup = async (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      return; // the group is gone
+    }
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    if (child.exitCode === null && child.signalCode === null) await exited;
+  };
+  const groupAlive = () => {
+    try {
+      process.kill(-child.pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  afterAll(async () => {
+    if (groupAlive()) await stopGroup('SIGKILL');
   });
 
   it('prints the base URL and the demo tokens, and writes them to LEADBOOK_DEMO_OUT', () => {
@@ -164,5 +183,16 @@ describe('npm start (examples/express-basic)', () => {
     });
     expect(res.status).toBe(201);
     expect(info.ingressToken).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('stops on SIGTERM to its process group: no process is left and the port is closed', async () => {
+    await stopGroup('SIGTERM');
+    for (let i = 0; i < 100 && groupAlive(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(groupAlive()).toBe(false);
+    const refused = await fetch(`${info.baseUrl}/connect/calendar/`).then(
+      () => 'answered',
+      (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+    );
+    expect(refused).toBe('ECONNREFUSED');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAbortError, isSlotUnavailableError, type SlotUnavailableError } from '@leadbook/sdk';
-import { MOCK_IDS } from '@leadbook/sdk/testing';
+import { MOCK_CLOSURE_DAYS, MOCK_IDS } from '@leadbook/sdk/testing';
 import { inDays, useMockLeadbook } from './helpers';
 
 const env = useMockLeadbook();
@@ -86,8 +86,9 @@ describe('bookFirstAvailable', () => {
       env.client('write').bookFirstAvailable({
         calendarId: MOCK_IDS.calendarBerlin,
         appointmentTypeId: MOCK_IDS.appointmentTypeTrial,
-        start: '2026-12-24T10:00:00Z',
-        end: '2026-12-24T16:00:00Z',
+        // Inside the mock fixture's three-day closure of the Berlin calendar.
+        start: inDays(MOCK_CLOSURE_DAYS.after + 1),
+        end: inDays(MOCK_CLOSURE_DAYS.after + 2),
       }),
     );
     expect(error).toMatchObject({ reason: 'no_slots', requestId: undefined });

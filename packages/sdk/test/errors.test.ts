@@ -28,7 +28,7 @@ import {
   ValidationError,
 } from '@leadbook/sdk';
 import { createMockLeadbook, MOCK_IDS, MOCK_TOKENS } from '@leadbook/sdk/testing';
-import { range, useMockLeadbook } from './helpers';
+import { inDays, range, testClock, useMockLeadbook } from './helpers';
 
 const env = useMockLeadbook();
 const failure = (promise: Promise<unknown>) =>
@@ -43,8 +43,8 @@ describe('every error class from a real response', () => {
       env.client('read').availability.search({
         calendarId: MOCK_IDS.calendarBerlin,
         appointmentTypeId: MOCK_IDS.appointmentTypeTrial,
-        start: '2026-03-10T00:00:00Z',
-        end: '2026-03-01T00:00:00Z',
+        start: inDays(9).toISOString(),
+        end: inDays(0).toISOString(),
       }),
     );
     expect(error).toBeInstanceOf(ValidationError);
@@ -129,6 +129,7 @@ describe('every error class from a real response', () => {
   it('RateLimitError 429 from the real public form limiter, with retryAfterMs', async () => {
     const limited = await createMockLeadbook({
       baseUrl: 'https://limited.leadbook.test',
+      clock: testClock(),
       serviceOptions: { rateLimit: { limits: { read: 2 } } },
     });
     env.server.use(...limited.handlers);
@@ -148,7 +149,7 @@ describe('every error class from a real response', () => {
   });
 
   it('InternalServerError 500 from a failing database', async () => {
-    const broken = await createMockLeadbook({ baseUrl: 'https://broken.leadbook.test' });
+    const broken = await createMockLeadbook({ baseUrl: 'https://broken.leadbook.test', clock: testClock() });
     env.server.use(...broken.handlers);
     await broken.service.storage.close();
     const client = env.client('read', { baseUrl: broken.baseUrl, maxRetries: 0 });

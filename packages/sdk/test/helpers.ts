@@ -7,9 +7,10 @@ import {
   type MockLeadbook,
   type MockLeadbookOptions,
 } from '@leadbook/sdk/testing';
+import { inDays, testClock } from '../../../test-support/time';
 
-/** Fixed instants: a range of two weeks in the future, well away from the Christmas closure. */
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+export { inDays, testClock };
+/** A week from the day after the test epoch, before the mock fixture's closure (days 10 to 13). */
 export const range = () => ({ start: inDays(1).toISOString(), end: inDays(8).toISOString() });
 
 export interface Env {
@@ -19,13 +20,17 @@ export interface Env {
 }
 
 /**
- * One mock service and msw server per test file; faults are cleared after each test. The public form
- * rate limits are off unless a test file asks for them.
+ * One mock service and msw server per test file, on a clock fixed at the test epoch; faults are
+ * cleared after each test. The public form rate limits are off unless a test file asks for them.
  */
 export function useMockLeadbook(options: MockLeadbookOptions = {}): Env {
   const env = {} as Env;
   beforeAll(async () => {
-    env.mock = await createMockLeadbook({ serviceOptions: { rateLimit: { enabled: false } }, ...options });
+    env.mock = await createMockLeadbook({
+      clock: testClock(),
+      serviceOptions: { rateLimit: { enabled: false } },
+      ...options,
+    });
     env.server = setupServer(...env.mock.handlers);
     env.server.listen({ onUnhandledRequest: 'error' });
   });

@@ -8,7 +8,7 @@ import {
   PublicFormClient,
 } from '@leadbook/sdk/public-form';
 import { createMockLeadbook, MOCK_FORM_FIELDS, MOCK_IDS } from '@leadbook/sdk/testing';
-import { inDays, useMockLeadbook } from './helpers';
+import { inDays, testClock, useMockLeadbook } from './helpers';
 
 const env = useMockLeadbook();
 const form = (formId: string = MOCK_IDS.form, headers: Record<string, string> = {}) =>
@@ -143,6 +143,7 @@ describe('PublicFormClient telemetry, against the real service', () => {
   beforeAll(async () => {
     telemetryMock = await createMockLeadbook({
       baseUrl,
+      clock: testClock(),
       serviceOptions: {
         rateLimit: { limits: { telemetry: 1 } },
         telemetrySink: (batch) => void batches.push(batch),

@@ -4,10 +4,13 @@ import { ConnectClient, isConnectionError, isRateLimitError, PublicFormClient } 
 import {
   createMockLeadbook,
   DEFAULT_MOCK_BASE_URL,
+  MOCK_CLOSURE_DAYS,
   MOCK_IDS,
   MOCK_TOKENS,
   type MockLeadbook,
 } from '@leadbook/sdk/testing';
+import { createManualClock } from '@leadbook/server';
+import { testClock } from './helpers';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -22,7 +25,7 @@ const failure = (promise: Promise<unknown>) =>
 describe('createMockLeadbook', () => {
   let mock: MockLeadbook;
   beforeAll(async () => {
-    mock = await createMockLeadbook({ baseUrl: 'https://api.example.test/leadbook/' });
+    mock = await createMockLeadbook({ baseUrl: 'https://api.example.test/leadbook/', clock: testClock() });
     server.use(...mock.handlers);
   });
   afterAll(() => mock.close());
@@ -80,6 +83,7 @@ describe('createMockLeadbook with a custom fixture', () => {
     const token = `service_live_${'4'.repeat(64)}`;
     let setupRan = 0;
     const mock = await createMockLeadbook({
+      clock: testClock(),
       fixture: {
         organizations: [
           {
@@ -99,6 +103,48 @@ describe('createMockLeadbook with a custom fixture', () => {
       expect(calendar).toMatchObject({ name: 'Tokyo', id: mock.seeded.organizations[0]!.calendars['Tokyo'] });
       await mock.reset();
       expect(setupRan).toBe(2);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('createMockLeadbook on a clock', () => {
+  it('runs the service on the clock and writes the default fixture relative to it, at every reset', async () => {
+    const day = 86_400_000;
+    const clock = createManualClock('2031-05-05T09:00:00Z');
+    const mock = await createMockLeadbook({ baseUrl: 'https://clocked.leadbook.test', clock });
+    server.use(...mock.handlers);
+    const read = new ConnectClient({ baseUrl: mock.baseUrl, apiToken: MOCK_TOKENS.read });
+    try {
+      const closures = async () =>
+        (await read.resourceSlotBlockers.list()).map((b) => [b.startDateTime, b.endDateTime]);
+      expect(await closures()).toEqual([['2031-05-15T00:00:00.000Z', '2031-05-18T00:00:00.000Z']]);
+      // The service's "now" is the clock's: what it writes carries the clock's time.
+      const write = new ConnectClient({ baseUrl: mock.baseUrl, apiToken: MOCK_TOKENS.write });
+      const lead = await write.leads.create({
+        tableId: MOCK_IDS.table,
+        leadStateId: MOCK_IDS.leadStateNew,
+        data: { email: 'ada@example.com' },
+      });
+      expect(lead.createdAt).toBe('2031-05-05T09:00:00.000Z');
+      // The closure holds no slot; the day before it does.
+      const slots = async (from: string) =>
+        (
+          await read.availability.search({
+            calendarId: MOCK_IDS.calendarBerlin,
+            appointmentTypeId: MOCK_IDS.appointmentTypeTrial,
+            start: from,
+            end: new Date(Date.parse(from) + 5 * 3_600_000).toISOString(),
+            onlyAvailable: true,
+          })
+        ).data;
+      expect((await slots('2031-05-14T06:00:00Z')).length).toBeGreaterThan(0);
+      expect(await slots('2031-05-16T06:00:00Z')).toEqual([]);
+
+      clock.advance(MOCK_CLOSURE_DAYS.length * day);
+      await mock.reset();
+      expect(await closures()).toEqual([['2031-05-18T00:00:00.000Z', '2031-05-21T00:00:00.000Z']]);
     } finally {
       await mock.close();
     }

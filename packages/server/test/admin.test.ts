@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConnectService, ServiceError, type ConnectService } from '@leadbook/server';
 import { fixture, ID, TOKEN } from './fixture';
+import { testClock } from '../../../test-support/time';
 
 describe('console API', () => {
   let service: ConnectService;
   beforeEach(async () => {
-    service = await createConnectService();
+    service = await createConnectService({ clock: testClock() });
   });
   afterEach(() => service.close());
 

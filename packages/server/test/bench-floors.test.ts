@@ -15,6 +15,7 @@ import { bookingFloor } from '../bench/booking-floor';
 import { useCaseSide } from '../bench/bookings.bench';
 import { createBooking } from '../src/usecases/bookings';
 import { fixture, ID, TOKEN } from './fixture';
+import { testClock } from '../../../test-support/time';
 
 /**
  * Byte lengths of the newest `limit` documents of a table, newest first (with the event type for
@@ -47,7 +48,7 @@ afterEach(async () => {
 describe('benchmark storage floors', () => {
   it('the lead route floor writes the entry, schema and activity rows the service writes', async () => {
     const storage = await createSqlJsStorage();
-    const service: ConnectService = await createConnectService({ storage });
+    const service: ConnectService = await createConnectService({ storage, clock: testClock() });
     cleanups.push(() => service.close());
     await service.admin.seed(fixture);
     const body = JSON.stringify({

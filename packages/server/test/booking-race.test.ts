@@ -2,6 +2,7 @@ import { ErrorMessages } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import { ID, TOKEN } from './fixture';
+import { day } from '../../../test-support/time';
 
 const shuffle = <T>(items: T[]) => {
   for (let i = items.length - 1; i > 0; i--) {
@@ -59,7 +60,7 @@ describe('booking race through the HTTP layer (Express over loopback)', { timeou
   it('200 concurrent requests for one slot of capacity 8 give exactly 8 bookings, 20 rounds', async () => {
     for (let round = 0; round < 20; round++) {
       // Room 8: Tuesdays 14:00-18:00 Berlin (13:00Z in winter).
-      const outcome = await race(ID.roomEight, ID.typeTrial, '2026-11-24T13:00:00Z', 60, 200, round);
+      const outcome = await race(ID.roomEight, ID.typeTrial, `${day(2)}T13:00:00Z`, 60, 200, round);
       expect({ round, ...outcome }).toEqual({ round, ok: 8, full: 192, serverErrors: 0, stored: 8 });
     }
   });
@@ -67,7 +68,7 @@ describe('booking race through the HTTP layer (Express over loopback)', { timeou
   it('50 concurrent requests for one slot of capacity 1 give exactly 1 booking, 20 rounds', async () => {
     for (let round = 0; round < 20; round++) {
       // Room 1: Mondays 09:00-12:00 Berlin (08:00Z in winter).
-      const outcome = await race(ID.roomOne, ID.typeTrial, '2026-11-23T08:00:00Z', 60, 50, round);
+      const outcome = await race(ID.roomOne, ID.typeTrial, `${day(1)}T08:00:00Z`, 60, 50, round);
       expect({ round, ...outcome }).toEqual({ round, ok: 1, full: 49, serverErrors: 0, stored: 1 });
     }
   });

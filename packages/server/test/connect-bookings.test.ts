@@ -7,10 +7,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, createHarness, type Harness } from './harness';
 import { ID, TOKEN } from './fixture';
+import { day } from '../../../test-support/time';
 
-// Monday 2026-11-23: Berlin is UTC+1, so Room 1's 09:00-12:00 window is 08:00Z-11:00Z.
-const MONDAY = '2026-11-23';
-const TUESDAY = '2026-11-24';
+// The Monday after the test epoch: Berlin is UTC+1, so Room 1's 09:00-12:00 window is 08:00Z-11:00Z.
+const MONDAY = day(1);
+const TUESDAY = day(2);
 const booking = (start: string, end: string, extra: Record<string, unknown> = {}) => ({
   calendarId: ID.calBerlin,
   appointmentTypeId: ID.typeTrial,
@@ -80,7 +81,7 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     expect(
       (await search({ ...base, start: `${TUESDAY}T00:00:00Z`, end: `${MONDAY}T00:00:00Z` })).json.details,
     ).toEqual([{ path: 'query.end', message: 'end must be after start' }]);
-    const tooLong = await search({ ...base, start: '2026-01-01T00:00:00Z', end: '2026-06-01T00:00:00Z' });
+    const tooLong = await search({ ...base, start: `${day(1)}T00:00:00Z`, end: `${day(152)}T00:00:00Z` });
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.details[0].message).toBe('The range may span at most 92 days');
     expect(
@@ -317,8 +318,8 @@ describe('legacy organizations (not on the resource planner)', () => {
     const scheduleTypeId = detail.json.scheduleTypes[0].id;
     const body = {
       calendarId,
-      startDateTime: '2026-11-23T08:00:00Z',
-      endDateTime: '2026-11-23T09:00:00Z',
+      startDateTime: `${day(1)}T08:00:00Z`,
+      endDateTime: `${day(1)}T09:00:00Z`,
       scheduleTypeId,
       scheduleTypeSlotId: 'slot-7',
     };

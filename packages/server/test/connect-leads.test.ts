@@ -113,7 +113,7 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
     const entry = await create({ name: 'Ada', address: { city: 'Berlin', zip: '10115' }, drop: 'me' });
     const res = await patch(entry.id, {
       data: { name: 'Ada L.', address: { zip: null, street: 'Unter den Linden' }, drop: null, added: true },
-      firstOpenedAt: '2026-03-29T10:00:00+02:00',
+      firstOpenedAt: '2025-03-30T10:00:00+02:00',
     });
     expect(res.status).toBe(200);
     const updated = TableEntrySchema.parse(res.json);
@@ -122,7 +122,7 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
       address: { city: 'Berlin', street: 'Unter den Linden' },
       added: true,
     });
-    expect(updated.firstOpenedAt).toBe('2026-03-29T08:00:00.000Z');
+    expect(updated.firstOpenedAt).toBe('2025-03-30T08:00:00.000Z');
     expect(updated.leadStateId).toBe(ID.stateNew);
     expect(updated.createdAt).toBe(entry.createdAt);
   });

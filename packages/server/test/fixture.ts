@@ -1,4 +1,5 @@
 import type { SeedFixture } from '@leadbook/contract';
+import { day } from '../../../test-support/time';
 
 /** Fixed ids so tests can name things. */
 export const ID = {
@@ -134,8 +135,8 @@ export const fixture: SeedFixture = {
           id: ID.blockerA,
           calendarId: 'Berlin',
           resourceId: null,
-          startDateTime: '2026-12-24T00:00:00Z',
-          endDateTime: '2026-12-27T00:00:00Z',
+          startDateTime: `${day(32)}T00:00:00Z`,
+          endDateTime: `${day(35)}T00:00:00Z`,
           reason: 'Holidays',
         },
       ],
@@ -172,8 +173,8 @@ export const fixture: SeedFixture = {
         {
           id: ID.blockerB,
           calendarId: 'B',
-          startDateTime: '2026-12-24T00:00:00Z',
-          endDateTime: '2026-12-25T00:00:00Z',
+          startDateTime: `${day(32)}T00:00:00Z`,
+          endDateTime: `${day(33)}T00:00:00Z`,
         },
       ],
     },

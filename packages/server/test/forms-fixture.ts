@@ -1,5 +1,6 @@
 import type { FormInput } from '@leadbook/contract';
 import { ID } from './fixture';
+import { day } from '../../../test-support/time';
 
 /** Field ids of the test forms. */
 export const FIELD = {
@@ -126,7 +127,7 @@ export const openForm: FormInput = {
 };
 
 /** A valid submission of the booking form for Room 1's Monday 09:00 Berlin slot (08:00Z). */
-export const goodSubmission = (start = '2026-11-23T08:00:00.000Z', end = '2026-11-23T09:00:00.000Z') => ({
+export const goodSubmission = (start = `${day(1)}T08:00:00.000Z`, end = `${day(1)}T09:00:00.000Z`) => ({
   data: {
     [FIELD.name]: 'Ada Lovelace',
     [FIELD.email]: 'ada@example.com',

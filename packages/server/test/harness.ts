@@ -7,6 +7,7 @@ import {
   type SeedResult,
 } from '@leadbook/server';
 import { fixture } from './fixture';
+import { testClock } from '../../../test-support/time';
 
 /** The two ways a host serves the route table. */
 export const ADAPTERS = ['express', 'fetch'] as const;
@@ -37,13 +38,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A seeded service reached through the Express router over loopback HTTP, or its fetch handler. */
+/** A seeded service on the test clock (unless `options.clock` says otherwise), reached through the Express router over loopback HTTP, or its fetch handler. */
 export async function createHarness(
   kind: AdapterKind,
   options: ConnectServiceOptions = {},
   host: { trustProxy?: boolean } = {},
 ): Promise<Harness> {
-  const service = await createConnectService(options);
+  const service = await createConnectService({ clock: testClock(), ...options });
   const seeded = await service.admin.seed(fixture);
   let base = 'http://service.test';
   let send: (request: Request, clientIp?: string) => Promise<Response> = (request, clientIp) =>

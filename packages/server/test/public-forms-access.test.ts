@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingForm, draftForm, FIELD, FORM, openForm, studiosForm } from './forms-fixture';
 import { ID } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
+import { day } from '../../../test-support/time';
 
 const ORIGIN = { origin: 'https://www.example.com' };
 
@@ -103,8 +104,8 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
     const query = new URLSearchParams({
       appointmentTypeId: ID.typeTrial,
       calendarId: ID.calBerlin,
-      start: '2026-11-23T00:00:00Z',
-      end: '2026-11-25T00:00:00Z',
+      start: `${day(1)}T00:00:00Z`,
+      end: `${day(3)}T00:00:00Z`,
     });
     const res = await get(`/public/forms/${FORM.booking}/slots?${query}`);
     const body = PublicSlotsResponseSchema.parse(res.json);
@@ -113,7 +114,7 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
       resourceId: ID.roomOne,
       resourceName: 'Room 1',
       appointmentTypeId: ID.typeTrial,
-      startDateTime: '2026-11-23T08:00:00.000Z',
+      startDateTime: `${day(1)}T08:00:00.000Z`,
       available: true,
       currentBookings: 0,
       maxParallelBookings: 1,
@@ -122,8 +123,8 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
     const ny = new URLSearchParams({
       appointmentTypeId: ID.typeTrial,
       calendarId: ID.calNewYork,
-      start: '2026-11-25T00:00:00Z',
-      end: '2026-11-26T00:00:00Z',
+      start: `${day(3)}T00:00:00Z`,
+      end: `${day(4)}T00:00:00Z`,
       studioId: 'new-york',
     });
     expect(
@@ -154,8 +155,8 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
   ])('answers the slot search with %s: 400 and the exact message', async (_what, formId, query, message) => {
     const params = new URLSearchParams({
       appointmentTypeId: ID.typeTrial,
-      start: '2026-11-23T00:00:00Z',
-      end: '2026-11-24T00:00:00Z',
+      start: `${day(1)}T00:00:00Z`,
+      end: `${day(2)}T00:00:00Z`,
       ...query,
     });
     const res = await get(`/public/forms/${formId}/slots?${params}`);

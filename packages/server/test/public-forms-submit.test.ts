@@ -7,6 +7,7 @@ import { createHttpCaptchaVerifier } from '../src/adapters/captcha/http-captcha-
 import { bookingForm, FIELD, FORM, goodSubmission, studiosForm } from './forms-fixture';
 import { ID } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
+import { day } from '../../../test-support/time';
 
 const fakeCaptcha: CaptchaVerifier = {
   verify: async ({ token, secret }) => token === 'good-token' && secret === 'captcha-secret-xyz',
@@ -113,7 +114,7 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
     const res = await submit(
       withData(
         { [FIELD.isBusiness]: false, [FIELD.company]: undefined },
-        goodSubmission('2026-11-30T08:00:00Z', '2026-11-30T09:00:00Z'),
+        goodSubmission(`${day(8)}T08:00:00Z`, `${day(8)}T09:00:00Z`),
       ),
     );
     expect(res.status).toBe(200);
@@ -136,7 +137,7 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
       statusCode: 400,
       message: ErrorMessages.slotUnavailable,
     });
-    expect((await submit(goodSubmission('2026-11-23T08:05:00Z', '2026-11-23T09:05:00Z'))).json.message).toBe(
+    expect((await submit(goodSubmission(`${day(1)}T08:05:00Z`, `${day(1)}T09:05:00Z`))).json.message).toBe(
       'The selected time slot is not offered by this form',
     );
   });
@@ -147,8 +148,8 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
       bookingSlot: {
         appointmentTypeId: ID.typeTrial,
         calendarId: ID.calBerlin,
-        startDateTime: '2026-12-01T13:00:00Z',
-        endDateTime: '2026-12-01T14:00:00Z',
+        startDateTime: `${day(9)}T13:00:00Z`,
+        endDateTime: `${day(9)}T14:00:00Z`,
       },
     };
     expect((await submit(body, FORM.studios)).json).toEqual({
@@ -236,7 +237,7 @@ describe('submit race', { timeout: 60_000 }, () => {
     });
     // Deliveries are queued in the transaction; the receiver is not needed for the count.
     await h.service.admin.forms.create(ID.orgA, { ...bookingForm, webhookUrl: 'http://127.0.0.1:9/hook' });
-    const body = goodSubmission('2026-11-26T09:00:00.000Z', '2026-11-26T10:00:00.000Z');
+    const body = goodSubmission(`${day(4)}T09:00:00.000Z`, `${day(4)}T10:00:00.000Z`);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         h.call('POST', `/public/forms/${FORM.booking}/submit`, {

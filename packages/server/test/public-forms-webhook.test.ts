@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FORM, goodSubmission, bookingForm } from './forms-fixture';
 import { ID } from './fixture';
 import { createHarness } from './harness';
+import { NOW } from '../../../test-support/time';
 
 describe('submit to webhook, end to end', { timeout: 60_000 }, () => {
   it('delivers a signed form.submission.created that the standardwebhooks package verifies', async () => {
@@ -32,10 +33,19 @@ describe('submit to webhook, end to end', { timeout: 60_000 }, () => {
     expect(res.status).toBe(200);
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000 });
     const [delivery] = received;
-    const verified = new Webhook(form.webhookSecret).verify(
-      delivery!.body,
-      delivery!.headers as Record<string, string>,
-    ) as {
+    // The receiver checks the signed timestamp against its own clock: here it shares the service's
+    // test clock (standardwebhooks reads Date).
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const verified = (() => {
+      try {
+        return new Webhook(form.webhookSecret).verify(
+          delivery!.body,
+          delivery!.headers as Record<string, string>,
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+    })() as {
       type: string;
       data: { submissionId: string; entry: { id: string } | null; booking: { id: string } | null };
     };

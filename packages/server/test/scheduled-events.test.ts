@@ -3,11 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceEvent } from '@leadbook/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createConnectService, createSqlJsStorage, type ConnectService } from '@leadbook/server';
+import {
+  createConnectService,
+  createManualClock,
+  createSqlJsStorage,
+  type ConnectService,
+} from '@leadbook/server';
 import { fixture, ID, TOKEN } from './fixture';
+import { day, NOW } from '../../../test-support/time';
 
-const START = Date.parse('2026-11-23T08:00:00Z');
-const END = Date.parse('2026-11-23T09:00:00Z');
+const START = Date.parse(`${day(1)}T08:00:00Z`);
+const END = Date.parse(`${day(1)}T09:00:00Z`);
 const body = {
   calendarId: ID.calBerlin,
   appointmentTypeId: ID.typeTrial,
@@ -41,7 +47,7 @@ describe('scheduled appointment events', () => {
   beforeEach(() => {
     events.length = 0;
     vi.useFakeTimers({
-      now: Date.parse('2026-11-22T12:00:00Z'),
+      now: NOW,
       toFake: ['setTimeout', 'clearTimeout', 'Date'],
     });
   });
@@ -110,5 +116,15 @@ describe('scheduled appointment events', () => {
     await advanceTo(END + 2 * 60 * 60 * 1000);
     expect(timed(events)).toHaveLength(2);
     await third.close();
+  });
+
+  it('the service clock, not the system clock, decides what is due', async () => {
+    // For this service the booking is already over (the system clock is still a day before it).
+    const service = await start({ clock: createManualClock(END + 60_000) });
+    await service.admin.seed(fixture);
+    expect((await call(service, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)).status).toBe(201);
+    await advanceTo(Date.now());
+    expect(timed(events)).toEqual(['calendar.appointment.hasStarted', 'calendar.appointment.hasEnded']);
+    await service.close();
   });
 });

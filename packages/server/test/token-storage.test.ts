@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createConnectService, createSqlJsStorage } from '@leadbook/server';
 import { digestToken } from '../src/core/tokens';
 import { fixture, TOKEN } from './fixture';
+import { testClock } from '../../../test-support/time';
 
 describe('token storage', () => {
   it('stores only SHA-256 digests: a dump of the database holds no plaintext token', async () => {
     const storage = await createSqlJsStorage();
-    const service = await createConnectService({ storage });
+    const service = await createConnectService({ storage, clock: testClock() });
     const seeded = await service.admin.seed(fixture);
     const generated = await service.admin.apiTokens.create(seeded.organizations[0]!.id, {
       name: 'new',

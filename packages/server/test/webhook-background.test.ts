@@ -9,6 +9,7 @@ import { APPOINTMENT_JOB_TYPES, appointmentJobKey } from '../src/usecases/schedu
 import { bookingResponse } from '../src/usecases/booking-response';
 import { buildDelivery, enqueueDelivery } from '../src/usecases/webhook-delivery';
 import { webhookOnlyForm } from './webhook-delivery-harness';
+import { testClock } from '../../../test-support/time';
 
 describe('webhook deliveries run beside the other scheduled jobs', { timeout: 60_000 }, () => {
   it('an appointment event fires while a slow receiver still holds a delivery', async () => {
@@ -19,12 +20,16 @@ describe('webhook deliveries run beside the other scheduled jobs', { timeout: 60
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const ctx = await createServiceContext({ webhooks: { allowPrivateUrls: true, timeoutMs: 60_000 } });
+    const clock = testClock();
+    const ctx = await createServiceContext({
+      clock,
+      webhooks: { allowPrivateUrls: true, timeoutMs: 60_000 },
+    });
     const events: ServiceEvent[] = [];
     ctx.events.on('*', (event) => void events.push(event));
     const org = 'org-slow';
     const formId = randomUUID();
-    const now = Date.now();
+    const now = clock.now();
     const booking: BookingRecord = {
       id: randomUUID(),
       organizationId: org,
@@ -71,7 +76,7 @@ describe('webhook deliveries run beside the other scheduled jobs', { timeout: 60
     const response = await ctx.storage.transaction((tx) => bookingResponse(tx, booking));
     await ctx.scheduler.schedule({
       key: appointmentJobKey(booking.id, 'hasStarted'),
-      runAt: Date.now(),
+      runAt: now,
       type: APPOINTMENT_JOB_TYPES.hasStarted,
       payload: { booking: response, trigger: booking.trigger },
     });

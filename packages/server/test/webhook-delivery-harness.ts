@@ -15,10 +15,11 @@ import { generateWebhookSecret } from '../src/domain/webhooks';
 import type { FormRecord, WebhookDeliveryRecord } from '../src/ports/records';
 import type { Scheduler } from '../src/ports/scheduler';
 import { buildDelivery, enqueueDelivery, webhookJobKey } from '../src/usecases/webhook-delivery';
+import { NOW } from '../../../test-support/time';
 
 export const ORG = 'org-a';
 export const OTHER_ORG = 'org-b';
-export const T0 = Date.parse('2026-11-22T12:00:00Z');
+export const T0 = NOW;
 
 // ---------------------------------------------------------------------------------------------
 // A loopback receiver: real HTTP, answering with a scripted status per request.

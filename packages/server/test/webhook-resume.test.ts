@@ -6,6 +6,7 @@ import { createConnectService, createSqlJsStorage, type WebhookDeliveryRecord } 
 import { createServiceContext } from '../src/core/create-context';
 import { buildDelivery } from '../src/usecases/webhook-delivery';
 import { webhookOnlyForm } from './webhook-delivery-harness';
+import { NOW, testClock } from '../../../test-support/time';
 
 async function sendsAtStartUp(shape: (delivery: WebhookDeliveryRecord) => WebhookDeliveryRecord) {
   const received: string[] = [];
@@ -17,7 +18,8 @@ async function sendsAtStartUp(shape: (delivery: WebhookDeliveryRecord) => Webhoo
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const storage = await createSqlJsStorage();
-  const ctx = await createServiceContext({ storage });
+  const clock = testClock();
+  const ctx = await createServiceContext({ storage, clock });
   const formId = randomUUID();
   const delivery = shape(
     buildDelivery(ctx, {
@@ -34,7 +36,7 @@ async function sendsAtStartUp(shape: (delivery: WebhookDeliveryRecord) => Webhoo
   });
   expect(await storage.transaction((tx) => tx.jobs.nextRunAt())).toBeNull();
 
-  const service = await createConnectService({ storage, webhooks: { allowPrivateUrls: true } });
+  const service = await createConnectService({ storage, clock, webhooks: { allowPrivateUrls: true } });
   await vi.waitFor(() => expect(received).toEqual([delivery.id]), { timeout: 20_000 });
   await vi.waitFor(
     async () => {
@@ -58,7 +60,7 @@ describe('pending webhook deliveries at start-up', { timeout: 60_000 }, () => {
     await sendsAtStartUp((delivery) => ({
       ...delivery,
       nextAttemptAt: null,
-      updatedAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: new Date(NOW - 86_400_000).toISOString(),
     }));
   });
 });

@@ -75,78 +75,106 @@ const everyDay = [1, 2, 3, 4, 5, 6, 7];
 const daily = (calendarId: string, resourceId: string, startTime: string, endTime: string) =>
   everyDay.map((weekday) => ({ calendarId, resourceId, weekday, startTime, endTime }));
 
+const DAY_MS = 86_400_000;
+
+/** When the default seed's closure of the Berlin calendar lies, in whole UTC days after `now`'s day. */
+export const MOCK_CLOSURE_DAYS = {
+  /** The closure starts at 00:00 UTC this many days after the day of `now`. */
+  after: 10,
+  /** It lasts this many days. */
+  length: 3,
+} as const;
+
 /**
  * The default seed: one organization on the resource planner with read, write and admin tokens, a
  * Berlin and a New York calendar, a pool with a default lead state, two appointment types, a coach
- * (capacity 1) and a studio room (capacity 8) with public slots every day, and a Christmas closure.
+ * (capacity 1) and a studio room (capacity 8) with public slots every day, and a three-day closure
+ * of the Berlin calendar (see {@link MOCK_CLOSURE_DAYS}).
+ *
+ * Its dates are relative to `now`, the time of the clock the mock service runs on, so a test suite
+ * written against it keeps passing whatever the date: the closure is always ten days ahead.
+ *
+ * @param now - The service clock's current time. Default: the system clock.
+ *
+ * @example
+ * ```ts
+ * const clock = createManualClock('2030-01-07T09:00:00Z');
+ * const fixture = defaultMockFixture(clock.now());
+ * const [closure] = fixture.organizations[0]!.blockers!; // 2030-01-17T00:00Z to 2030-01-20T00:00Z
+ * ```
  */
-export const defaultMockFixture: SeedFixture = {
-  organizations: [
-    {
-      id: MOCK_IDS.organization,
-      name: 'Mock Studio',
-      resourcePlanner: true,
-      apiTokens: [
-        { name: 'read', scopes: ['read'], token: MOCK_TOKENS.read },
-        { name: 'write', scopes: ['write'], token: MOCK_TOKENS.write },
-        { name: 'admin', scopes: ['admin'], token: MOCK_TOKENS.admin },
-      ],
-      calendars: [
-        { id: MOCK_IDS.calendarBerlin, name: 'Berlin', tzdata: 'Europe/Berlin', color: '#2563eb' },
-        { id: MOCK_IDS.calendarNewYork, name: 'New York', tzdata: 'America/New_York', color: '#16a34a' },
-      ],
-      tables: [
-        {
-          id: MOCK_IDS.table,
-          name: 'Leads',
-          leadStates: [
-            { id: MOCK_IDS.leadStateNew, name: 'New', category: 'new', default: true },
-            { id: MOCK_IDS.leadStateContacted, name: 'Contacted', category: 'inProgress' },
-            { id: MOCK_IDS.leadStateWon, name: 'Won', category: 'completed' },
-            { id: MOCK_IDS.leadStateLost, name: 'Lost', category: 'notCompleted' },
-          ],
-          customFields: [
-            { id: MOCK_IDS.customFieldPlan, name: 'Plan', type: 'select', options: ['basic', 'premium'] },
-          ],
-        },
-      ],
-      appointmentTypes: [
-        { id: MOCK_IDS.appointmentTypeTrial, name: 'Trial session', bookingLength: 60, searchLength: 15 },
-        { id: MOCK_IDS.appointmentTypeClass, name: 'Group class', bookingLength: 60, searchLength: 60 },
-      ],
-      resources: [
-        {
-          id: MOCK_IDS.resourceCoach,
-          name: 'Coach',
-          maxParallelBookings: 1,
-          calendarIds: ['Berlin', 'New York'],
-          appointmentTypeIds: ['Trial session'],
-        },
-        {
-          id: MOCK_IDS.resourceRoom,
-          name: 'Studio room',
-          maxParallelBookings: 8,
-          calendarIds: ['Berlin', 'New York'],
-          appointmentTypeIds: ['Trial session', 'Group class'],
-        },
-      ],
-      resourceSlots: [
-        ...daily('Berlin', 'Coach', '09:00', '13:00'),
-        ...daily('Berlin', 'Studio room', '17:00', '21:00'),
-        ...daily('New York', 'Coach', '14:00', '18:00'),
-        ...daily('New York', 'Studio room', '07:00', '10:00'),
-      ],
-      blockers: [
-        {
-          calendarId: 'Berlin',
-          startDateTime: '2026-12-24T00:00:00+01:00',
-          endDateTime: '2026-12-27T00:00:00+01:00',
-          reason: 'Christmas closure',
-        },
-      ],
-    },
-  ],
-};
+export function defaultMockFixture(now: number | Date = Date.now()): SeedFixture {
+  const today = Math.floor(+now / DAY_MS) * DAY_MS;
+  const closureStart = today + MOCK_CLOSURE_DAYS.after * DAY_MS;
+  const closureEnd = closureStart + MOCK_CLOSURE_DAYS.length * DAY_MS;
+  return {
+    organizations: [
+      {
+        id: MOCK_IDS.organization,
+        name: 'Mock Studio',
+        resourcePlanner: true,
+        apiTokens: [
+          { name: 'read', scopes: ['read'], token: MOCK_TOKENS.read },
+          { name: 'write', scopes: ['write'], token: MOCK_TOKENS.write },
+          { name: 'admin', scopes: ['admin'], token: MOCK_TOKENS.admin },
+        ],
+        calendars: [
+          { id: MOCK_IDS.calendarBerlin, name: 'Berlin', tzdata: 'Europe/Berlin', color: '#2563eb' },
+          { id: MOCK_IDS.calendarNewYork, name: 'New York', tzdata: 'America/New_York', color: '#16a34a' },
+        ],
+        tables: [
+          {
+            id: MOCK_IDS.table,
+            name: 'Leads',
+            leadStates: [
+              { id: MOCK_IDS.leadStateNew, name: 'New', category: 'new', default: true },
+              { id: MOCK_IDS.leadStateContacted, name: 'Contacted', category: 'inProgress' },
+              { id: MOCK_IDS.leadStateWon, name: 'Won', category: 'completed' },
+              { id: MOCK_IDS.leadStateLost, name: 'Lost', category: 'notCompleted' },
+            ],
+            customFields: [
+              { id: MOCK_IDS.customFieldPlan, name: 'Plan', type: 'select', options: ['basic', 'premium'] },
+            ],
+          },
+        ],
+        appointmentTypes: [
+          { id: MOCK_IDS.appointmentTypeTrial, name: 'Trial session', bookingLength: 60, searchLength: 15 },
+          { id: MOCK_IDS.appointmentTypeClass, name: 'Group class', bookingLength: 60, searchLength: 60 },
+        ],
+        resources: [
+          {
+            id: MOCK_IDS.resourceCoach,
+            name: 'Coach',
+            maxParallelBookings: 1,
+            calendarIds: ['Berlin', 'New York'],
+            appointmentTypeIds: ['Trial session'],
+          },
+          {
+            id: MOCK_IDS.resourceRoom,
+            name: 'Studio room',
+            maxParallelBookings: 8,
+            calendarIds: ['Berlin', 'New York'],
+            appointmentTypeIds: ['Trial session', 'Group class'],
+          },
+        ],
+        resourceSlots: [
+          ...daily('Berlin', 'Coach', '09:00', '13:00'),
+          ...daily('Berlin', 'Studio room', '17:00', '21:00'),
+          ...daily('New York', 'Coach', '14:00', '18:00'),
+          ...daily('New York', 'Studio room', '07:00', '10:00'),
+        ],
+        blockers: [
+          {
+            calendarId: 'Berlin',
+            startDateTime: new Date(closureStart).toISOString(),
+            endDateTime: new Date(closureEnd).toISOString(),
+            reason: 'Closure',
+          },
+        ],
+      },
+    ],
+  };
+}
 
 /** The default form: published, no captcha, both calendars in one studio, a booking field. */
 export const defaultMockForm: FormInput = {

@@ -5,6 +5,7 @@
  */
 import {
   createConnectService,
+  type Clock,
   type ConnectService,
   type ConnectServiceOptions,
   type SeedResult,
@@ -19,16 +20,22 @@ export interface MockLeadbookOptions {
   /** Where the handlers answer. Default: `https://leadbook.test`. A path prefix is allowed. */
   baseUrl?: string;
   /**
-   * The seed. Default: `defaultMockFixture` plus the default form and ingress webhook (see
-   * `MOCK_IDS`, `MOCK_TOKENS`). With your own fixture, add forms and webhooks in `setup`.
+   * The seed. Default: `defaultMockFixture(clock.now())` plus the default form and ingress webhook
+   * (see `MOCK_IDS`, `MOCK_TOKENS`). With your own fixture, add forms and webhooks in `setup`.
    */
   fixture?: SeedFixture;
+  /**
+   * The clock the service runs on; the default fixture's dates are relative to it (taken again at
+   * every `reset()`). Default: the system clock. Pass a fixed one (`createManualClock` from
+   * `@leadbook/server`) to pin "now" for a test suite: what is bookable, and what is past.
+   */
+  clock?: Clock;
   /** Runs after seeding (and after every `reset()`): create forms, webhooks, leads through `service.admin`. */
   setup?: (service: ConnectService, seeded: SeedResult) => Promise<void> | void;
   /**
    * Options of `createConnectService`. The public form rate limits are on by default (the real rules);
    * pass `{ rateLimit: { enabled: false } }` to switch them off. A `storage` given here is closed by
-   * `reset()` and `close()`.
+   * `reset()` and `close()`. Its `clock` is ignored: use the `clock` option.
    */
   serviceOptions?: ConnectServiceOptions;
   /** The client IP the service sees (rate limits are per form and IP). Default: `203.0.113.7`. */
@@ -67,9 +74,12 @@ export interface MockLeadbook {
   close(): Promise<void>;
 }
 
+const systemClock: Clock = { now: () => Date.now() };
+
 async function startService(options: MockLeadbookOptions) {
-  const service = await createConnectService(options.serviceOptions);
-  const seeded = await service.admin.seed(options.fixture ?? defaultMockFixture);
+  const clock = options.clock ?? systemClock;
+  const service = await createConnectService({ ...options.serviceOptions, clock });
+  const seeded = await service.admin.seed(options.fixture ?? defaultMockFixture(clock.now()));
   if (!options.fixture) {
     await service.admin.forms.create(MOCK_IDS.organization, defaultMockForm);
     await service.admin.ingressWebhooks.create(MOCK_IDS.organization, {

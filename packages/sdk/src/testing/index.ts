@@ -14,6 +14,7 @@ export {
   DEFAULT_MOCK_BASE_URL,
   defaultMockFixture,
   defaultMockForm,
+  MOCK_CLOSURE_DAYS,
   MOCK_FORM_FIELDS,
   MOCK_IDS,
   MOCK_TOKENS,

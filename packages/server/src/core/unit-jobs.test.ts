@@ -6,8 +6,9 @@ import type { StorageAdapter } from '../ports/storage';
 import type { Logger } from './context';
 import { createServiceContext } from './create-context';
 import { runUnit } from './unit-of-work';
+import { DAY_MS, NOW, testClock } from '../../../../test-support/time';
 
-const FUTURE = Date.now() + 86_400_000;
+const FUTURE = NOW + DAY_MS;
 const job = (key: string, runAt = FUTURE): ScheduledJob => ({ key, runAt, type: 't', payload: { key } });
 
 /** A scheduler that keeps no jobs in storage and records what it is asked, and when. */
@@ -40,7 +41,7 @@ describe('jobs scheduled in a unit', () => {
 
   it('are stored in the unit transaction with the default scheduler, and roll back with it', async () => {
     storage = await createSqlJsStorage();
-    const ctx = await createServiceContext({ storage });
+    const ctx = await createServiceContext({ clock: testClock(), storage });
     await runUnit(ctx, async (_tx, _emit, jobs) => {
       await jobs.schedule(job('kept'));
     });
@@ -67,7 +68,7 @@ describe('jobs scheduled in a unit', () => {
       transaction: (fn, options) =>
         down ? Promise.reject(new Error('storage down')) : storage.transaction(fn, options),
     };
-    const ctx = await createServiceContext({ storage: flaky, logger: logger() });
+    const ctx = await createServiceContext({ clock: testClock(), storage: flaky, logger: logger() });
     await runUnit(ctx, async (_tx, _emit, jobs) => {
       await jobs.schedule(job('a'));
       await jobs.schedule(job('b', FUTURE + 1));
@@ -82,7 +83,7 @@ describe('jobs scheduled in a unit', () => {
     storage = await createSqlJsStorage();
     const scheduler = createTimerScheduler({ storage });
     const spy = vi.spyOn(scheduler.jobStore!, 'stored');
-    const ctx = await createServiceContext({ storage, scheduler });
+    const ctx = await createServiceContext({ clock: testClock(), storage, scheduler });
     await runUnit(ctx, async (_tx, _emit, jobs) => {
       await jobs.schedule(job('late', FUTURE + 5));
       await jobs.schedule(job('early', FUTURE));
@@ -96,7 +97,7 @@ describe('jobs scheduled in a unit', () => {
   it('go through the scheduler after the commit when it keeps its jobs elsewhere', async () => {
     storage = await createSqlJsStorage();
     const { scheduler, calls } = recordingScheduler();
-    const ctx = await createServiceContext({ storage, scheduler });
+    const ctx = await createServiceContext({ clock: testClock(), storage, scheduler });
     await runUnit(ctx, async (_tx, _emit, jobs) => {
       await jobs.schedule(job('x'));
       await jobs.cancel('y');
@@ -116,7 +117,11 @@ describe('jobs scheduled in a unit', () => {
   it('a scheduler with a job store on another storage is used after the commit too', async () => {
     storage = await createSqlJsStorage();
     const other = await createSqlJsStorage();
-    const ctx = await createServiceContext({ storage, scheduler: createTimerScheduler({ storage: other }) });
+    const ctx = await createServiceContext({
+      clock: testClock(),
+      storage,
+      scheduler: createTimerScheduler({ storage: other }),
+    });
     await runUnit(ctx, (_tx, _emit, jobs) => jobs.schedule(job('elsewhere')));
     expect(await stored('elsewhere')).toBeNull();
     expect(await other.transaction((tx) => tx.jobs.get('elsewhere'))).not.toBeNull();
@@ -127,7 +132,7 @@ describe('jobs scheduled in a unit', () => {
     storage = await createSqlJsStorage();
     const log = logger();
     const { scheduler } = recordingScheduler(true);
-    const ctx = await createServiceContext({ storage, scheduler, logger: log });
+    const ctx = await createServiceContext({ clock: testClock(), storage, scheduler, logger: log });
     await expect(
       runUnit(ctx, (_tx, _emit, jobs) => jobs.schedule(job('x')).then(() => 'done')),
     ).resolves.toBe('done');
@@ -136,7 +141,7 @@ describe('jobs scheduled in a unit', () => {
 
   it('refuse a time that is not finite', async () => {
     storage = await createSqlJsStorage();
-    const ctx = await createServiceContext({ storage });
+    const ctx = await createServiceContext({ clock: testClock(), storage });
     await expect(runUnit(ctx, (_tx, _emit, jobs) => jobs.schedule(job('nan', Number.NaN)))).rejects.toThrow(
       RangeError,
     );

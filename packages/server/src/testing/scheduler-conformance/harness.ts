@@ -177,6 +177,15 @@ export class Recorder {
     };
   }
 
+  /**
+   * The keys of the firings recorded before `at`, in order. A check of what has not fired yet reads
+   * this rather than {@link Recorder.keys}: a test on a busy machine may look after `at`, when later
+   * jobs have rightly fired, and each firing's own time says whether it came too early.
+   */
+  keysBefore(at: number): string[] {
+    return this.firings.filter((firing) => firing.at < at).map((firing) => firing.job.key);
+  }
+
   /** The keys fired so far, in order. */
   keys(by?: string): string[] {
     return this.firings
