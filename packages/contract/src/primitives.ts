@@ -19,9 +19,15 @@ export const ColorSchema = z.string().regex(HEX_COLOR_PATTERN, 'Must be a hex co
 
 /**
  * An ISO-8601 date-time with a `Z` or numeric offset, such as `2026-03-29T09:00:00.000Z`.
- * The service always answers in UTC (`Z`); requests may carry any offset.
+ * The service always answers in UTC (`Z`); requests may carry any offset that names a real instant
+ * (`+99:99` is refused: it has the shape but no meaning).
  */
-export const DateTimeSchema = z.string().datetime({ offset: true });
+const DATE_TIME_SHAPE = z.string().datetime({ offset: true });
+export const DateTimeSchema = DATE_TIME_SHAPE.refine(
+  // One issue per value: a value of the wrong shape is reported by the shape check alone.
+  (value) => !DATE_TIME_SHAPE.safeParse(value).success || Number.isFinite(Date.parse(value)),
+  'Must be a valid date-time',
+);
 
 /** A calendar date `yyyy-MM-dd`, read in the calendar's own time zone. */
 export const LocalDateSchema = z.string().date();

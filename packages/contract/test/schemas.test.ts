@@ -219,6 +219,11 @@ describe('invalid values are rejected with a useful issue path', () => {
     expect(issuePaths(c.PatchTableEntryBodySchema, { firstOpenedAt: '2026-03-29' })).toEqual([
       'firstOpenedAt',
     ]);
+    // The shape of a date-time with an offset that names no instant (JavaScript reads it as NaN).
+    expect(issuePaths(c.PatchTableEntryBodySchema, { firstOpenedAt: '2024-01-08T09:00:00+99:99' })).toEqual([
+      'firstOpenedAt',
+    ]);
+    expect(c.DateTimeSchema.safeParse('2024-01-08T09:00:00+14:00').success).toBe(true);
   });
   it('unknown lead-state category', () => {
     expect(issuePaths(c.LeadStateSchema, { ...ex.leadState, category: 'archived' })).toEqual(['category']);

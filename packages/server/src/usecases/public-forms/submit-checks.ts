@@ -43,6 +43,9 @@ export async function checkAppointmentTypeFields(
   }
 }
 
+const MINUTE_MS = 60_000;
+const notOffered = () => validationError('The selected time slot is not offered by this form');
+
 /** The slot a submission books, once step 7 accepted it. */
 export interface CheckedSlot {
   calendarId: string;
@@ -81,6 +84,10 @@ export async function checkBookingSlot(
   }
   const organization = await tx.organizations.get(form.organizationId);
   if (!organization?.resourcePlanner) throw validationError(ErrorMessages.formNotConfiguredForBooking);
+  // The interval is one booking of the type, or no slot at all: checked before anything is loaded,
+  // so the work below covers that one interval however wide a range the client sent.
+  const type = await tx.appointmentTypes.get(form.organizationId, slot.appointmentTypeId);
+  if (type && endMs - startMs !== type.bookingLength * MINUTE_MS) throw notOffered();
   const loaded = await loadSearch(tx, form.organizationId, {
     calendarId: slot.calendarId,
     appointmentTypeId: slot.appointmentTypeId,
@@ -92,7 +99,7 @@ export async function checkBookingSlot(
   const candidates = searchAvailability(loaded.input).filter(
     (c) => c.startMs === startMs && c.endMs === endMs,
   );
-  if (candidates.length === 0) throw validationError('The selected time slot is not offered by this form');
+  if (candidates.length === 0) throw notOffered();
   const open = candidates.filter((c) => c.available).map((c) => c.resourceId);
   if (open.length === 0) throw slotUnavailable();
   return { ...slot, resourceIds: [...new Set(open)] };

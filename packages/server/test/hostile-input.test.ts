@@ -1,0 +1,116 @@
+import { createSqlJsStorage, type StorageAdapter } from '@leadbook/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingForm, FORM, goodSubmission } from './forms-fixture';
+import { ID, TOKEN } from './fixture';
+import { ADAPTERS, createHarness, type Harness } from './harness';
+import { day } from '../../../test-support/time';
+
+const headers = { origin: 'https://www.example.com' };
+
+/** sql.js storage that counts the calls of every repository method, by `repository.method`. */
+async function countingStorage() {
+  const inner = await createSqlJsStorage();
+  const calls = new Map<string, number>();
+  const count = (name: string) => calls.set(name, (calls.get(name) ?? 0) + 1);
+  const storage: StorageAdapter = {
+    name: inner.name,
+    close: () => inner.close(),
+    transaction: (fn, options) =>
+      inner.transaction(
+        (tx) =>
+          fn(
+            new Proxy(tx, {
+              get(target, repository, receiver) {
+                const value: unknown = Reflect.get(target, repository, receiver);
+                if (typeof repository !== 'string' || typeof value !== 'object' || value === null)
+                  return value;
+                return new Proxy(value, {
+                  get(methods, method, methodsReceiver) {
+                    const fn: unknown = Reflect.get(methods, method, methodsReceiver);
+                    if (typeof fn !== 'function') return fn;
+                    return (...args: unknown[]) => {
+                      count(`${repository}.${String(method)}`);
+                      return (fn as (...a: unknown[]) => unknown).apply(methods, args);
+                    };
+                  },
+                });
+              },
+            }),
+          ),
+        options,
+      ),
+  };
+  return { storage, calls };
+}
+
+describe.each(ADAPTERS)('hostile input through %s', (kind) => {
+  let h: Harness;
+  let calls: Map<string, number>;
+  beforeAll(async () => {
+    const counted = await countingStorage();
+    calls = counted.calls;
+    h = await createHarness(kind, {
+      storage: counted.storage,
+      rateLimit: { enabled: false },
+      captcha: { verify: async ({ token }) => token === 'good-token' },
+    });
+    await h.service.admin.forms.create(ID.orgA, bookingForm);
+  });
+  afterAll(() => h.close());
+
+  it('a submit whose slot spans 0000 to 9999 is refused (400) without loading bookings for the range', async () => {
+    const bookingReads = () => calls.get('bookings.listOverlapping') ?? 0;
+    // A real slot loads the bookings of its one interval.
+    const before = bookingReads();
+    const fine = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+      body: goodSubmission(),
+      headers,
+    });
+    expect(fine.status).toBe(200);
+    expect(bookingReads()).toBeGreaterThan(before);
+
+    const reads = bookingReads();
+    const hostile = goodSubmission('0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z');
+    const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, { body: hostile, headers });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      statusCode: 400,
+      message: 'The selected time slot is not offered by this form',
+    });
+    expect(bookingReads()).toBe(reads);
+    // The service still answers, and the refused submit wrote nothing.
+    const submissions = await h.service.admin.forms.submissions(ID.orgA, FORM.booking);
+    expect(submissions).toHaveLength(1);
+  });
+
+  it('a date-time whose offset names no instant (+99:99) is a 400 on every surface it enters', async () => {
+    const bad = `${day(1)}T08:00:00+99:99`;
+    const range = (start: string) =>
+      new URLSearchParams({
+        calendarId: ID.calBerlin,
+        appointmentTypeId: ID.typeTrial,
+        start,
+        end: `${day(2)}T00:00:00Z`,
+      });
+    const connect = await h.call('GET', `/connect/availability/?${range(bad)}`, { token: TOKEN.read });
+    expect(connect.status).toBe(400);
+    expect(connect.json.details).toEqual([{ path: 'query.start', message: 'Must be a valid date-time' }]);
+
+    const booking = await h.call('POST', '/connect/calendar_bookings/', {
+      token: TOKEN.write,
+      body: {
+        calendarId: ID.calBerlin,
+        appointmentTypeId: ID.typeTrial,
+        resourceId: ID.roomOne,
+        startDateTime: bad,
+        endDateTime: `${day(1)}T09:00:00Z`,
+      },
+    });
+    expect(booking.status).toBe(400);
+    expect(booking.json.details).toEqual([{ path: 'startDateTime', message: 'Must be a valid date-time' }]);
+
+    const slots = await h.call('GET', `/public/forms/${FORM.booking}/slots?${range(bad)}`, { headers });
+    expect(slots.status).toBe(400);
+    expect(slots.json).toMatchObject({ statusCode: 400, message: expect.stringContaining('date-time') });
+  });
+});
