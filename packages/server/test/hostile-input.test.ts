@@ -1,3 +1,5 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { ErrorMessages } from '@leadbook/contract';
 import { createSqlJsStorage, type StorageAdapter } from '@leadbook/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingForm, FORM, goodSubmission } from './forms-fixture';
@@ -112,5 +114,37 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     const slots = await h.call('GET', `/public/forms/${FORM.booking}/slots?${range(bad)}`, { headers });
     expect(slots.status).toBe(400);
     expect(slots.json).toMatchObject({ statusCode: 400, message: expect.stringContaining('date-time') });
+  });
+
+  it('decodes gzip, deflate and br bodies alike on both adapters; an undecodable body is a 400, a bomb a 413', async () => {
+    const lead = JSON.stringify({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: { email: 'z@example.com' },
+    });
+    const post = (encoding: string, rawBody: Uint8Array, path = '/connect/table_entries/') =>
+      h.call('POST', path, {
+        token: TOKEN.write,
+        rawBody,
+        headers: { 'content-encoding': encoding, 'content-type': 'application/json', ...headers },
+      });
+    for (const [encoding, encode] of [
+      ['gzip', gzipSync],
+      ['deflate', deflateSync],
+      ['br', brotliCompressSync],
+    ] as const) {
+      expect((await post(encoding, encode(lead))).status).toBe(201);
+      const corrupt = await post(encoding, Buffer.from('not compressed at all'));
+      expect(corrupt.status).toBe(400);
+      expect(corrupt.json).toMatchObject({ error: 'VALIDATION_ERROR', message: ErrorMessages.malformedJson });
+    }
+    // An encoding the service does not decode is refused, not read as if it were plain.
+    expect((await post('x-unknown', Buffer.from(lead))).status).toBe(400);
+    // A small gzip that expands past the body limit (100 KiB) stops at the limit.
+    const bomb = await post('gzip', gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
+    expect(bomb.status).toBe(413);
+    // The public surfaces answer in their own envelope.
+    const submit = await post('gzip', Buffer.from('garbage'), `/public/forms/${FORM.booking}/submit`);
+    expect(submit.json).toEqual({ statusCode: 400, message: ErrorMessages.malformedJson });
   });
 });

@@ -111,11 +111,14 @@ export function createExpressRouter(
   router.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     const surface = surfaceOf(req.path);
     if (!surface || res.headersSent) return next(error);
-    const type = (error as { type?: string }).type;
+    const { type, status } = error as { type?: string; status?: number };
+    // The body parser's own errors carry a 4xx status: a body that could not be read or decoded
+    // (an unknown encoding, a corrupt gzip or brotli stream, a client that went away) is the
+    // client's error, answered like a body that is not JSON.
     const mapped =
       type === 'entity.too.large'
         ? new ServiceError('payloadTooLarge', ErrorMessages.payloadTooLarge)
-        : type === 'encoding.unsupported' || type === 'charset.unsupported' || type === 'request.aborted'
+        : typeof status === 'number' && status >= 400 && status < 500
           ? new ServiceError('validation', ErrorMessages.malformedJson)
           : error;
     write(res, errorResponse(surface, mapped, ctx.logger, requestIdFor(req.get('x-request-id'))));

@@ -8,6 +8,7 @@ import { ErrorMessages } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
 import { ServiceError } from '../core/errors';
 import { BodyTooLargeError, readLimited } from './body-limit';
+import { decodeBody } from './content-encoding';
 import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
 import { errorResponse, unmatchedError, jsonResponse, surfaceOf, type RawResponse } from './envelope';
 import { TOO_MANY_REQUESTS_BODY, type RateLimiter, type RateLimitName } from './rate-limit';
@@ -83,6 +84,7 @@ export function createFetchHandler(
       const declared = Number(request.headers.get('content-length') ?? '0');
       if (declared > bodyLimit) throw new BodyTooLargeError('declared length over the limit');
       body = await readLimited(request.body, bodyLimit);
+      body = decodeBody(body, request.headers.get('content-encoding') ?? undefined, bodyLimit);
     } catch (error) {
       const mapped =
         error instanceof BodyTooLargeError
