@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { ErrorMessages } from '@leadbook/contract';
 import { createSqlJsStorage, type StorageAdapter } from '@leadbook/server';
@@ -146,5 +147,49 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     // The public surfaces answer in their own envelope.
     const submit = await post('gzip', Buffer.from('garbage'), `/public/forms/${FORM.booking}/submit`);
     expect(submit.json).toEqual({ statusCode: 400, message: ErrorMessages.malformedJson });
+  });
+
+  it('a body nested more than 32 levels deep is a 400 naming the limit on every surface; 32 levels pass', async () => {
+    const message = 'Request body nests objects and arrays more than 32 levels deep';
+    const nested = (levels: number): unknown => {
+      let value: unknown = 'leaf';
+      for (let i = 0; i < levels; i++) value = { deeper: value };
+      return value;
+    };
+    // The body is level 1 and `data` level 2: `data` may hold 30 more levels.
+    const lead = (levels: number) =>
+      h.call('POST', '/connect/table_entries/', {
+        token: TOKEN.write,
+        body: { tableId: ID.tableA, leadStateId: ID.stateNew, data: { deep: nested(levels) } },
+      });
+    expect((await lead(30)).status).toBe(201);
+    const deep = await lead(31);
+    expect(deep.status).toBe(400);
+    expect(deep.json).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      message,
+      details: [{ path: 'body', message }],
+    });
+    // 50,000 levels in 100 KB, the shape that overflowed the stack in JSON.stringify.
+    const brackets = '['.repeat(50_000) + ']'.repeat(50_000);
+    const patch = await h.call('PATCH', `/connect/table_entries/${randomUUID()}`, {
+      token: TOKEN.write,
+      rawBody: brackets,
+    });
+    expect(patch.json).toMatchObject({ statusCode: 400, message });
+    const submit = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+      rawBody: brackets,
+      headers,
+    });
+    expect(submit.json).toEqual({ statusCode: 400, message });
+    const webhook = await h.service.admin.ingressWebhooks.create(ID.orgA, {
+      tableId: ID.tableA,
+      name: 'deep',
+    });
+    const ingress = await h.call('POST', `/public/ingress_webhooks/${webhook.id}`, {
+      rawBody: brackets,
+      headers: { 'x-service-ingress-token': webhook.token },
+    });
+    expect(ingress.json).toMatchObject({ statusCode: 400, message: 'Validation failed' });
   });
 });

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError, validationError } from '../core/errors';
 import { authenticate, requireScope, type AuthContext } from '../usecases/auth';
 import { errorResponse, jsonResponse, type RawResponse } from './envelope';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
 import { RouteResult, type HandlerInput, type HeaderReader, type Route } from './route';
 
 /** A request as an adapter hands it over. */
@@ -43,12 +44,22 @@ export function queryObject(query: URLSearchParams): Record<string, string | str
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Parses a JSON body; malformed JSON or bad UTF-8 is a 400, never a 500. */
+const TOO_DEEP = `Request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`;
+
+/**
+ * Parses a JSON body; malformed JSON or bad UTF-8 is a 400, never a 500, and so is a document
+ * nested more than {@link MAX_JSON_DEPTH} levels deep.
+ */
 export function parseJsonBody(raw: RawRequest): unknown {
-  if (raw.parsedBody !== undefined) return raw.parsedBody;
-  if (!raw.body || raw.body.byteLength === 0) return undefined;
+  const body = raw.parsedBody !== undefined ? raw.parsedBody : parseBytes(raw.body);
+  if (nestsDeeperThan(body)) throw validationError(TOO_DEEP, [{ path: 'body', message: TOO_DEEP }]);
+  return body;
+}
+
+function parseBytes(bytes: Uint8Array | undefined): unknown {
+  if (!bytes || bytes.byteLength === 0) return undefined;
   try {
-    return JSON.parse(decoder.decode(raw.body));
+    return JSON.parse(decoder.decode(bytes));
   } catch {
     throw validationError(ErrorMessages.malformedJson, [
       { path: 'body', message: ErrorMessages.malformedJson },
@@ -80,10 +91,8 @@ function parseBodyFor(route: Route, raw: RawRequest): unknown {
   try {
     return parseJsonBody(raw);
   } catch (error) {
-    if (route.surface !== 'ingress') throw error;
-    throw new ServiceError('validation', ErrorMessages.validationFailed, {
-      details: [{ path: 'body', message: ErrorMessages.malformedJson }],
-    });
+    if (route.surface !== 'ingress' || !(error instanceof ServiceError)) throw error;
+    throw new ServiceError('validation', ErrorMessages.validationFailed, { details: error.details });
   }
 }
 
