@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDemoApp, demoInfo } from './app';
 
@@ -6,7 +7,13 @@ const port = Number(process.env.PORT ?? 3000);
 const { app, service, seeded, extras } = await createDemoApp(
   process.env.LEADBOOK_DATA_FILE ? { dataFile: process.env.LEADBOOK_DATA_FILE } : {},
 );
-const server = app.listen(port, () => {
+// Slow clients: headers within 10 s, the whole request within 30 s (Node's defaults, 60 s and 300 s,
+// let one client hold a connection for five minutes by sending its body a byte at a time). The
+// timeouts are checked every second rather than every 30 s.
+const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS ?? 30_000);
+const headersTimeout = Math.min(Number(process.env.HEADERS_TIMEOUT_MS ?? 10_000), requestTimeout);
+const server = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval: 1_000 }, app);
+server.listen(port, () => {
   const { port: actual } = server.address() as AddressInfo;
   const info = demoInfo(`http://localhost:${actual}`, seeded, extras);
   console.log(`Leadbook demo server listening on ${info.baseUrl}`);

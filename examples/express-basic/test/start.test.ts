@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ describe('npm start (examples/express-basic)', () => {
     // Its own process group: npm, tsx and the server under it are stopped together.
     child = spawn('npm', ['start'], {
       cwd: exampleDir,
-      env: { ...process.env, PORT: '0', LEADBOOK_DEMO_OUT: out },
+      env: { ...process.env, PORT: '0', LEADBOOK_DEMO_OUT: out, REQUEST_TIMEOUT_MS: '2000' },
       detached: true,
     });
     child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -184,6 +185,21 @@ describe('npm start (examples/express-basic)', () => {
     expect(res.status).toBe(201);
     expect(info.ingressToken).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('cuts off a client that sends its body too slowly (408, connection closed)', async () => {
+    const { hostname, port } = new URL(info.baseUrl);
+    const socket = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname);
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      'POST /connect/table_entries/ HTTP/1.1\r\nHost: demo\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 1000\r\n\r\n{',
+    );
+    // The body never completes; the demo's 2 s request timeout (REQUEST_TIMEOUT_MS) ends it.
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  }, 30_000);
 
   it('stops on SIGTERM to its process group: no process is left and the port is closed', async () => {
     await stopGroup('SIGTERM');
