@@ -192,4 +192,37 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     });
     expect(ingress.json).toMatchObject({ statusCode: 400, message: 'Validation failed' });
   });
+
+  it('ids that cannot be UUIDs never reach storage, and text no storage can keep is a 400', async () => {
+    const lookups = () => (calls.get('forms.find') ?? 0) + (calls.get('ingressWebhooks.find') ?? 0);
+    const before = lookups();
+    const form = await h.call('GET', '/public/forms/abc%00def/config', { headers });
+    expect(form.json).toEqual({ statusCode: 404, message: 'Form not found' });
+    const ingress = await h.call('POST', '/public/ingress_webhooks/%00', {
+      body: { data: { email: 'a@b.c' } },
+      headers: { 'x-service-ingress-token': 'ab'.repeat(32) },
+    });
+    expect(ingress.json).toMatchObject({ statusCode: 404, message: 'Webhook not found' });
+    expect(lookups()).toBe(before);
+
+    const message = 'Request body contains a NUL character or an unpaired surrogate';
+    for (const name of ['"a\\u0000b"', '"\\ud800"', '"\\udc00x"']) {
+      const telemetry = await h.call('POST', `/public/forms/${FORM.booking}/telemetry`, {
+        rawBody: `{"events":[{"name":${name}}]}`,
+        headers: { ...headers, 'content-type': 'text/plain' },
+      });
+      expect(telemetry.json).toEqual({ statusCode: 400, message });
+    }
+    // A paired surrogate (an emoji) is text like any other.
+    const emoji = await h.call('POST', `/public/forms/${FORM.booking}/telemetry`, {
+      rawBody: '{"events":[{"name":"\\ud83d\\ude00"}]}',
+      headers,
+    });
+    expect(emoji.status).toBe(204);
+    const lead = await h.call('POST', '/connect/table_entries/', {
+      token: TOKEN.write,
+      rawBody: `{"tableId":"${ID.tableA}","leadStateId":"${ID.stateNew}","data":{"n\\u0000":"x"}}`,
+    });
+    expect(lead.json).toMatchObject({ statusCode: 400, message, details: [{ path: 'body', message }] });
+  });
 });

@@ -10,7 +10,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError, validationError } from '../core/errors';
 import { authenticate, requireScope, type AuthContext } from '../usecases/auth';
 import { errorResponse, jsonResponse, type RawResponse } from './envelope';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth';
+import { jsonBodyProblem, MAX_JSON_DEPTH } from './json-bounds';
 import { RouteResult, type HandlerInput, type HeaderReader, type Route } from './route';
 
 /** A request as an adapter hands it over. */
@@ -44,15 +44,15 @@ export function queryObject(query: URLSearchParams): Record<string, string | str
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-const TOO_DEEP = `Request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep`;
-
 /**
  * Parses a JSON body; malformed JSON or bad UTF-8 is a 400, never a 500, and so is a document
- * nested more than {@link MAX_JSON_DEPTH} levels deep.
+ * nested more than {@link MAX_JSON_DEPTH} levels deep or holding text no storage can keep (U+0000,
+ * an unpaired surrogate).
  */
 export function parseJsonBody(raw: RawRequest): unknown {
   const body = raw.parsedBody !== undefined ? raw.parsedBody : parseBytes(raw.body);
-  if (nestsDeeperThan(body)) throw validationError(TOO_DEEP, [{ path: 'body', message: TOO_DEEP }]);
+  const problem = jsonBodyProblem(body);
+  if (problem) throw validationError(problem, [{ path: 'body', message: problem }]);
   return body;
 }
 

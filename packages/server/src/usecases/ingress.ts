@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { ErrorMessages, type IngressBody, type TableEntry, type TriggerContext } from '@leadbook/contract';
+import {
+  ErrorMessages,
+  UuidSchema,
+  type IngressBody,
+  type TableEntry,
+  type TriggerContext,
+} from '@leadbook/contract';
 import { readTx, type ServiceContext } from '../core/context';
 import { isServiceError, ServiceError } from '../core/errors';
 import { digestsEqual, digestToken } from '../core/tokens';
@@ -35,7 +41,8 @@ async function authorize(
   id: string,
   token: string | undefined,
 ): Promise<IngressWebhookRecord> {
-  const webhook = id ? await tx.ingressWebhooks.find(id) : null;
+  // Webhook ids are UUIDs: anything else is unknown without a lookup.
+  const webhook = UuidSchema.safeParse(id).success ? await tx.ingressWebhooks.find(id) : null;
   if (!webhook) throw webhookNotFound();
   // Hashing first makes the comparison length-independent; the stored digest is 32 bytes.
   if (!token || !digestsEqual(digestToken(token), webhook.digest)) throw invalidToken();

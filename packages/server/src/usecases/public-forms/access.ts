@@ -4,14 +4,15 @@
  *
  * @module
  */
-import { ErrorMessages } from '@leadbook/contract';
+import { ErrorMessages, UuidSchema } from '@leadbook/contract';
 import { ServiceError } from '../../core/errors';
 import type { FormRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
 
 /** The published form with this id, or a 404 `Form not found` (missing and unpublished look alike). */
 export async function loadPublishedForm(tx: Repositories, formId: string): Promise<FormRecord> {
-  const form = await tx.forms.find(formId);
+  // Form ids are UUIDs: anything else (a NUL byte, a megabyte of text) is unknown without a lookup.
+  const form = UuidSchema.safeParse(formId).success ? await tx.forms.find(formId) : null;
   if (!form || !form.published) throw new ServiceError('notFound', ErrorMessages.formNotFound);
   return form;
 }
