@@ -10,7 +10,7 @@ import type { ServiceContext } from '../core/context';
 import { ServiceError, validationError } from '../core/errors';
 import { authenticate, requireScope, type AuthContext } from '../usecases/auth';
 import { errorResponse, jsonResponse, type RawResponse } from './envelope';
-import { jsonBodyProblem, MAX_JSON_DEPTH } from './json-bounds';
+import { jsonBodyProblem } from './json-bounds';
 import { RouteResult, type HandlerInput, type HeaderReader, type Route } from './route';
 
 /** A request as an adapter hands it over. */
@@ -46,7 +46,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Parses a JSON body; malformed JSON or bad UTF-8 is a 400, never a 500, and so is a document
- * nested more than {@link MAX_JSON_DEPTH} levels deep or holding text no storage can keep (U+0000,
+ * nested more than `MAX_JSON_DEPTH` (32) levels deep or holding text no storage can keep (U+0000,
  * an unpaired surrogate).
  */
 export function parseJsonBody(raw: RawRequest): unknown {

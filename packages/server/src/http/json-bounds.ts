@@ -16,6 +16,7 @@ export const TOO_DEEP = `Request body nests objects and arrays more than ${MAX_J
 export const UNSTORABLE_TEXT = 'Request body contains a NUL character or an unpaired surrogate';
 
 // U+0000, a high surrogate not followed by a low one, or a low one not preceded by a high one.
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
