@@ -225,4 +225,40 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     });
     expect(lead.json).toMatchObject({ statusCode: 400, message, details: [{ path: 'body', message }] });
   });
+
+  it('caps keys per lead document (200) and fields per pool schema (1000), with a 400 naming the limit', async () => {
+    const pool = await h.service.admin.tables.create(ID.orgA, {
+      name: 'Capped',
+      leadStates: [{ name: 'New', category: 'new', default: true }],
+    });
+    const state = pool.leadStates[0]!.id;
+    const keys = (prefix: string, count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, i]));
+    const create = (data: Record<string, unknown>) =>
+      h.call('POST', '/connect/table_entries/', {
+        token: TOKEN.write,
+        body: { tableId: pool.table.id, leadStateId: state, data },
+      });
+    const tooMany = await create(keys('k', 201));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.details).toEqual([{ path: 'data', message: 'data may hold at most 200 keys' }]);
+    for (const batch of ['a', 'b', 'c', 'd', 'e']) expect((await create(keys(batch, 200))).status).toBe(201);
+    const full = await create({ ...keys('a', 10), fresh: 1 });
+    expect(full.status).toBe(400);
+    expect(full.json.message).toBe(
+      "The lead pool's schema may hold at most 1000 fields (1 new keys would make 1001)",
+    );
+    // Known keys still write; nothing of the refused lead was stored.
+    expect((await create(keys('e', 5))).status).toBe(201);
+    const schema = await h.call('GET', `/connect/tables/${pool.table.id}`, { token: TOKEN.read });
+    expect(schema.status).toBe(200);
+    expect(JSON.stringify(schema.json)).not.toContain('"fresh"');
+    // A merge patch cannot grow a document past the cap either.
+    const entry = (await create(keys('a', 150))).json;
+    const patched = await h.call('PATCH', `/connect/table_entries/${entry.id}`, {
+      token: TOKEN.write,
+      body: { data: keys('b', 51) },
+    });
+    expect(patched.json.details).toEqual([{ path: 'data', message: 'data may hold at most 200 keys' }]);
+  });
 });

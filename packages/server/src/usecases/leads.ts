@@ -18,6 +18,7 @@ import { notFound, ServiceError, validationError } from '../core/errors';
 import { runUnit, type Emit } from '../core/unit-of-work';
 import { applyMergePatch, applySchemaInference, type InferredFieldDescriptor } from '../domain/leads';
 import { checkCustomFieldData } from '../domain/leads/custom-fields';
+import { leadDataKeysIssue, poolSchemaIssue } from '../domain/leads/limits';
 import type { TableEntryRecord, TableRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
 import { loadSchema } from './tables';
@@ -30,6 +31,7 @@ async function inferAndSave(
   data: JsonObject,
   now: string,
 ) {
+  refuse(leadDataKeysIssue(data));
   const schema = await loadSchema(tx, table);
   const fields = schema.fields as Record<string, InferredFieldDescriptor>;
   const result = applySchemaInference(fields, data, now);
@@ -43,8 +45,13 @@ async function inferAndSave(
       typeErrors: result.typeErrors,
     });
   }
+  refuse(poolSchemaIssue(Object.keys(fields).length, Object.keys(result.fields).length));
   await tx.tableSchemas.save({ ...schema, updatedAt: now, fields: result.fields });
   return result.data;
+}
+
+function refuse(issue: ValidationIssue | undefined): void {
+  if (issue) throw validationError(issue.message, [issue]);
 }
 
 async function checkCustomFields(tx: Repositories, table: TableRecord, data: JsonObject) {
@@ -165,6 +172,7 @@ export async function updateEntry(
     if (patch.data !== undefined) {
       const written = patch.data === null ? {} : await inferAndSave(ctx, tx, table, patch.data, now);
       next.data = patch.data === null ? {} : (applyMergePatch(entry.data, written) as JsonObject);
+      refuse(leadDataKeysIssue(next.data));
     }
     if (patch.customFieldData !== undefined) {
       if (patch.customFieldData) await checkCustomFields(tx, table, patch.customFieldData);
