@@ -5,11 +5,15 @@
  */
 import { z } from 'zod';
 
-/** The `error` codes of the Connect envelope (SPEC 7.1), plus `PAYLOAD_TOO_LARGE` for 413. */
+/**
+ * The `error` codes of the Connect envelope (SPEC 7.1), plus `PAYLOAD_TOO_LARGE` for 413 and
+ * `UNSUPPORTED_MEDIA_TYPE` for 415.
+ */
 export const CONNECT_ERROR_CODES = [
   'VALIDATION_ERROR',
   'NOT_FOUND',
   'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'DATABASE_ERROR',
   'INTERNAL_ERROR',
 ] as const;
@@ -28,7 +32,9 @@ export const ConnectErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z
     .string()
-    .describe('VALIDATION_ERROR, NOT_FOUND, PAYLOAD_TOO_LARGE, DATABASE_ERROR or INTERNAL_ERROR'),
+    .describe(
+      'VALIDATION_ERROR, NOT_FOUND, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, DATABASE_ERROR or INTERNAL_ERROR',
+    ),
   message: z.string(),
   details: z.array(ValidationIssueSchema).optional(),
 });

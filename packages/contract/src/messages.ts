@@ -21,6 +21,8 @@ export const ErrorMessages = {
   notFound: 'Resource not found',
   /** 413 for a body over the size limit. */
   payloadTooLarge: 'Request body is too large',
+  /** 415 on the Connect API for a body whose `Content-Type` is not JSON. */
+  unsupportedMediaType: 'Request body must be JSON: send the header "Content-Type: application/json"',
   /** 500 for a storage failure. */
   databaseError: 'A database error occurred',
   /** 500 for any other failure. */

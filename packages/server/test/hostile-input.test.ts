@@ -261,4 +261,38 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     });
     expect(patched.json.details).toEqual([{ path: 'data', message: 'data may hold at most 200 keys' }]);
   });
+
+  it('Connect reads only JSON bodies: another Content-Type is a 415 in the Connect envelope', async () => {
+    const lead = JSON.stringify({
+      tableId: ID.tableA,
+      leadStateId: ID.stateNew,
+      data: { email: 'j@example.com' },
+    });
+    const post = (contentType: string) =>
+      h.call('POST', '/connect/table_entries/', {
+        token: TOKEN.write,
+        rawBody: lead,
+        headers: { 'content-type': contentType },
+      });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const refused = await post(type);
+      expect(refused.status).toBe(415);
+      expect(refused.json).toEqual({
+        statusCode: 415,
+        error: 'UNSUPPORTED_MEDIA_TYPE',
+        message: ErrorMessages.unsupportedMediaType,
+      });
+    }
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/merge-patch+json',
+    ]) {
+      expect((await post(type)).status).toBe(201);
+    }
+  });
 });

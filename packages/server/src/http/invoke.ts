@@ -117,6 +117,20 @@ class Input implements HandlerInput<never, never, never> {
   }
 }
 
+// `application/json`, or a JSON-based type such as `application/merge-patch+json`, any parameters.
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * The Connect API reads only JSON: a body sent as another type (a form post, `text/plain`) is a
+ * 415, not parsed as if it were JSON. The public surfaces read any type (a browser beacon sends
+ * `text/plain`); so does ingress, whose senders are other services' webhooks.
+ */
+function requireJsonBody(raw: RawRequest): void {
+  if (!raw.body || raw.parsedBody !== undefined) return;
+  if (JSON_CONTENT_TYPE.test(raw.headers.get('content-type') ?? '')) return;
+  throw new ServiceError('unsupportedMediaType', ErrorMessages.unsupportedMediaType);
+}
+
 /** Runs one route for one request and returns the response to write; never throws. */
 export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawRequest): Promise<RawResponse> {
   let base: Record<string, string> = { 'x-request-id': raw.requestId };
@@ -131,6 +145,7 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       const extra = await route.guard(raw);
       if (extra) base = { ...extra, ...base };
     }
+    if (route.surface === 'connect') requireJsonBody(raw);
     const issues: ValidationIssue[] = [];
     const params = validate(route.params, raw.params, 'params', issues);
     const query = validate(route.query, queryObject(raw.query), 'query', issues);
