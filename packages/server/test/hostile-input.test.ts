@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { ErrorMessages } from '@leadbook/contract';
-import { createSqlJsStorage, type StorageAdapter } from '@leadbook/server';
+import { createSqlJsStorage } from '@leadbook/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingForm, FORM, goodSubmission } from './forms-fixture';
 import { ID, TOKEN } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
+import { proxyStorage } from './storage-proxy';
 import { day } from '../../../test-support/time';
 
 const headers = { origin: 'https://www.example.com' };
@@ -15,34 +16,27 @@ async function countingStorage() {
   const inner = await createSqlJsStorage();
   const calls = new Map<string, number>();
   const count = (name: string) => calls.set(name, (calls.get(name) ?? 0) + 1);
-  const storage: StorageAdapter = {
-    name: inner.name,
-    close: () => inner.close(),
-    transaction: (fn, options) =>
-      inner.transaction(
-        (tx) =>
-          fn(
-            new Proxy(tx, {
-              get(target, repository, receiver) {
-                const value: unknown = Reflect.get(target, repository, receiver);
-                if (typeof repository !== 'string' || typeof value !== 'object' || value === null)
-                  return value;
-                return new Proxy(value, {
-                  get(methods, method, methodsReceiver) {
-                    const fn: unknown = Reflect.get(methods, method, methodsReceiver);
-                    if (typeof fn !== 'function') return fn;
-                    return (...args: unknown[]) => {
-                      count(`${repository}.${String(method)}`);
-                      return (fn as (...a: unknown[]) => unknown).apply(methods, args);
-                    };
-                  },
-                });
-              },
-            }),
-          ),
-        options,
-      ),
-  };
+  // Each repository is wrapped so that its methods count their calls.
+  const storage = proxyStorage(
+    inner,
+    (tx) =>
+      new Proxy(tx, {
+        get(target, repository, receiver) {
+          const value: unknown = Reflect.get(target, repository, receiver);
+          if (typeof repository !== 'string' || typeof value !== 'object' || value === null) return value;
+          return new Proxy(value, {
+            get(methods, method, methodsReceiver) {
+              const fn: unknown = Reflect.get(methods, method, methodsReceiver);
+              if (typeof fn !== 'function') return fn;
+              return (...args: unknown[]) => {
+                count(`${repository}.${String(method)}`);
+                return (fn as (...a: unknown[]) => unknown).apply(methods, args);
+              };
+            },
+          });
+        },
+      }),
+  );
   return { storage, calls };
 }
 

@@ -4,16 +4,11 @@
  */
 import { ErrorMessages, INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSqlJsStorage,
-  StorageError,
-  type Logger,
-  type SqlJsStorage,
-  type StorageAdapter,
-} from '@leadbook/server';
+import { createSqlJsStorage, StorageError, type Logger, type SqlJsStorage } from '@leadbook/server';
 import { digestToken } from '../src/core/tokens';
 import { ADAPTERS, createHarness, type Harness } from './harness';
 import { ID } from './fixture';
+import { proxyStorage } from './storage-proxy';
 
 /** A logger that keeps every call, for searching. */
 function captureLogger() {
@@ -34,28 +29,18 @@ function captureLogger() {
 /** Wraps sql.js storage so a test can make the ingress webhook lookup fail. */
 function failingStorage(inner: SqlJsStorage) {
   const state: { failure: Error | undefined } = { failure: undefined };
-  const storage: StorageAdapter = {
-    name: inner.name,
-    close: () => inner.close(),
-    transaction: (fn, options) =>
-      inner.transaction(
-        (tx) =>
-          fn(
-            new Proxy(tx, {
-              get(target, property, receiver) {
-                const value = Reflect.get(target, property, receiver) as object;
-                if (property !== 'ingressWebhooks' || !state.failure) return value;
-                const failure = state.failure;
-                return {
-                  ...value,
-                  find: () => Promise.reject(failure),
-                };
-              },
-            }),
-          ),
-        options,
-      ),
-  };
+  const storage = proxyStorage(
+    inner,
+    (tx) =>
+      new Proxy(tx, {
+        get(target, property, receiver) {
+          const value = Reflect.get(target, property, receiver) as object;
+          if (property !== 'ingressWebhooks' || !state.failure) return value;
+          const failure = state.failure;
+          return { ...value, find: () => Promise.reject(failure) };
+        },
+      }),
+  );
   return { storage, state };
 }
 
