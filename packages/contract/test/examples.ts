@@ -11,7 +11,7 @@ export const ids = {
   booking: '2b3c4d5e-6f70-4819-a2b3-c4d5e6f70819',
   token: '4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d',
 };
-const at = '2026-03-29T09:00:00.000Z';
+const at = '2025-03-30T09:00:00.000Z';
 const stamps = { createdAt: at, updatedAt: at };
 
 export const calendar = {
@@ -110,7 +110,7 @@ export const resourceSlot = {
   weekday: 1,
   startTime: '09:00',
   endTime: '24:00',
-  validFrom: '2026-01-01',
+  validFrom: '2025-01-02',
   validUntil: null,
   publiclyBookable: true,
   ...stamps,
@@ -121,7 +121,7 @@ export const blocker = {
   calendarId: ids.calendar,
   resourceId: null,
   startDateTime: at,
-  endDateTime: '2026-03-30T09:00:00Z',
+  endDateTime: '2025-03-31T09:00:00Z',
   reason: 'Holiday',
   ...stamps,
 };
@@ -131,7 +131,7 @@ export const booking = {
   calendarId: ids.calendar,
   createdAt: at,
   startDateTime: at,
-  endDateTime: '2026-03-29T10:00:00.000Z',
+  endDateTime: '2025-03-30T10:00:00.000Z',
   tableEntryId: ids.entry,
   tableEntryData: entry.data,
   tableId: ids.table,
@@ -148,7 +148,7 @@ export const availabilitySlot = {
   resourceId: ids.resource,
   resourceSlotId: ids.slot,
   startDateTime: at,
-  endDateTime: '2026-03-29T10:00:00.000Z',
+  endDateTime: '2025-03-30T10:00:00.000Z',
   available: true,
   resourceName: 'Room A',
   resourceColor: '#ff0000',
@@ -163,7 +163,7 @@ export const publicSlot = {
   resourceSlotId: ids.slot,
   appointmentTypeId: ids.type,
   startDateTime: at,
-  endDateTime: '2026-03-29T10:00:00.000Z',
+  endDateTime: '2025-03-30T10:00:00.000Z',
   maxParallelBookings: 8,
   currentBookings: 2,
   available: true,

@@ -75,8 +75,8 @@ const ok: Array<[string, z.ZodTypeAny, unknown]> = [
     {
       calendarId: ex.ids.calendar,
       appointmentTypeId: ex.ids.type,
-      start: '2026-03-29T00:00:00Z',
-      end: '2026-04-05T00:00:00+02:00',
+      start: '2025-03-30T00:00:00Z',
+      end: '2025-04-06T00:00:00+02:00',
     },
   ],
   [
@@ -94,8 +94,8 @@ const ok: Array<[string, z.ZodTypeAny, unknown]> = [
     c.CreateCalendarBookingBodySchema,
     {
       calendarId: ex.ids.calendar,
-      startDateTime: '2026-03-29T09:00:00Z',
-      endDateTime: '2026-03-29T10:00:00Z',
+      startDateTime: '2025-03-30T09:00:00Z',
+      endDateTime: '2025-03-30T10:00:00Z',
       resourceId: ex.ids.resource,
       appointmentTypeId: ex.ids.type,
       entryId: ex.ids.entry,
@@ -108,8 +108,8 @@ const ok: Array<[string, z.ZodTypeAny, unknown]> = [
     {
       appointmentTypeId: ex.ids.type,
       calendarId: ex.ids.calendar,
-      start: '2026-03-29T00:00:00Z',
-      end: '2026-03-30T00:00:00Z',
+      start: '2025-03-30T00:00:00Z',
+      end: '2025-03-31T00:00:00Z',
       fieldId: 'booking',
     },
   ],
@@ -124,8 +124,8 @@ const ok: Array<[string, z.ZodTypeAny, unknown]> = [
       bookingSlot: {
         appointmentTypeId: ex.ids.type,
         calendarId: ex.ids.calendar,
-        startDateTime: '2026-03-29T09:00:00Z',
-        endDateTime: '2026-03-29T10:00:00Z',
+        startDateTime: '2025-03-30T09:00:00Z',
+        endDateTime: '2025-03-30T10:00:00Z',
       },
     },
   ],
@@ -216,7 +216,7 @@ describe('invalid values are rejected with a useful issue path', () => {
   });
   it('bad date-time', () => {
     expect(issuePaths(c.TableEntrySchema, { ...ex.entry, createdAt: '29.03.2026' })).toEqual(['createdAt']);
-    expect(issuePaths(c.PatchTableEntryBodySchema, { firstOpenedAt: '2026-03-29' })).toEqual([
+    expect(issuePaths(c.PatchTableEntryBodySchema, { firstOpenedAt: '2025-03-30' })).toEqual([
       'firstOpenedAt',
     ]);
     // The shape of a date-time with an offset that names no instant (JavaScript reads it as NaN).
@@ -247,8 +247,8 @@ describe('invalid values are rejected with a useful issue path', () => {
   it('booking with different entryId and tableEntryId, or end before start', () => {
     const body = {
       calendarId: ex.ids.calendar,
-      startDateTime: '2026-03-29T10:00:00Z',
-      endDateTime: '2026-03-29T09:00:00Z',
+      startDateTime: '2025-03-30T10:00:00Z',
+      endDateTime: '2025-03-30T09:00:00Z',
     };
     expect(
       issuePaths(c.CreateCalendarBookingBodySchema, {
@@ -263,15 +263,15 @@ describe('invalid values are rejected with a useful issue path', () => {
     expect(
       issuePaths(c.AvailabilityQuerySchema, {
         ...q,
-        start: '2026-03-02T00:00:00Z',
-        end: '2026-03-01T00:00:00Z',
+        start: '2025-03-03T00:00:00Z',
+        end: '2025-03-02T00:00:00Z',
       }),
     ).toEqual(['end']);
     expect(
       issuePaths(c.AvailabilityQuerySchema, {
         ...q,
-        start: '2026-01-01T00:00:00Z',
-        end: '2026-06-01T00:00:00Z',
+        start: '2025-01-02T00:00:00Z',
+        end: '2025-06-02T00:00:00Z',
       }),
     ).toEqual(['end']);
   });
