@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import {
   createConnectService,
   createSqlJsStorage,
+  systemClock,
   type Clock,
   type ConnectService,
   type SeedResult,
@@ -41,7 +42,7 @@ export async function createDemoApp(options: { dataFile?: string; clock?: Clock 
   extras: DemoExtras;
 }> {
   const storage = await createSqlJsStorage(options.dataFile ? { file: options.dataFile } : {});
-  const clock = options.clock ?? { now: () => Date.now() };
+  const clock = options.clock ?? systemClock;
   const service = await createConnectService({
     storage,
     clock,

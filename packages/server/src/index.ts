@@ -22,7 +22,7 @@ export {
   type StorageLogger,
 } from './adapters/sqljs';
 export { createTimerScheduler, type TimerSchedulerOptions } from './adapters/timer-scheduler';
-export type { Clock, Logger } from './core/context';
+export { systemClock, type Clock, type Logger } from './core/context';
 export { createManualClock, type ManualClock } from './core/manual-clock';
 export { ERROR_STATUS, ServiceError, type ErrorKind, type ServiceErrorOptions } from './core/errors';
 export type { EventHandler, ServiceEvents } from './events/bus';

@@ -5,6 +5,7 @@
  */
 import {
   createConnectService,
+  systemClock,
   type Clock,
   type ConnectService,
   type ConnectServiceOptions,
@@ -27,7 +28,8 @@ export interface MockLeadbookOptions {
   /**
    * The clock the service runs on; the default fixture's dates are relative to it (taken again at
    * every `reset()`). Default: the system clock. Pass a fixed one (`createManualClock` from
-   * `@leadbook/server`) to pin "now" for a test suite: what is bookable, and what is past.
+   * `@leadbook/server`) to pin "now" for a test suite: the timestamps the service writes, and
+   * whether a booking's `hasStarted`/`hasEnded` are due.
    */
   clock?: Clock;
   /** Runs after seeding (and after every `reset()`): create forms, webhooks, leads through `service.admin`. */
@@ -73,8 +75,6 @@ export interface MockLeadbook {
    */
   close(): Promise<void>;
 }
-
-const systemClock: Clock = { now: () => Date.now() };
 
 async function startService(options: MockLeadbookOptions) {
   const clock = options.clock ?? systemClock;

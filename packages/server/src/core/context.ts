@@ -15,7 +15,7 @@ export interface Clock {
   now(): number;
 }
 
-/** The system clock. */
+/** The system clock (`Date.now()`): the default of `createConnectService({ clock })`. */
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A structured logger. Messages never carry secrets (tokens are redacted before logging). */

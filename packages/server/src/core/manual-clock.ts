@@ -22,8 +22,8 @@ const toEpoch = (at: number | Date | string): number => {
 /**
  * Creates a clock fixed at `start`. Services given it see the same "now" however long a test takes,
  * so fixture dates written relative to `start` stay in the future whatever today's date is.
- * The clock decides what the service considers past and future (bookable slots, the times of
- * `hasStarted` and `hasEnded` jobs, the timestamps it writes). Moving it does not wake a scheduler
+ * The clock decides when the service's jobs are due (a booking whose start has passed by the clock
+ * fires `hasStarted` at once) and the timestamps it writes. Moving it does not wake a scheduler
  * that is waiting on a real timer: a test that needs scheduled jobs to fire drives time with fake
  * timers (`vi.useFakeTimers()`) instead.
  *
