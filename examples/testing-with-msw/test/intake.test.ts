@@ -19,13 +19,16 @@ const client = (token: keyof typeof MOCK_TOKENS = 'write') =>
   new ConnectClient({ baseUrl: mock.baseUrl, apiToken: MOCK_TOKENS[token] });
 
 const day = 86_400_000;
+// The window starts at a midnight (UTC), so whatever the time of day the suite runs, its first free
+// trial is the Coach's 09:00 in Berlin (the studio room opens at 17:00): one window, one answer.
+const tomorrow = Math.floor(Date.now() / day) * day + day;
 const request = (): TrialRequest => ({
   name: 'Ada Lovelace',
   email: 'ada@example.com',
   calendarId: MOCK_IDS.calendarBerlin,
   appointmentTypeId: MOCK_IDS.appointmentTypeTrial,
-  from: new Date(Date.now() + day),
-  to: new Date(Date.now() + 3 * day),
+  from: new Date(tomorrow),
+  to: new Date(tomorrow + 2 * day),
 });
 
 describe('requestTrial', () => {
