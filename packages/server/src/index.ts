@@ -51,4 +51,4 @@ export {
 export { CaptchaUnavailableError, type CaptchaCheck, type CaptchaVerifier } from './ports/captcha';
 export { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitOptions } from './http/rate-limit';
 export type { TelemetryBatch, TelemetrySink } from './usecases/public-forms/telemetry';
-export { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './domain/webhooks';
+export { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, type HostLookup } from './domain/webhooks';

@@ -4,6 +4,7 @@
  * @module
  */
 import type { Clock, Logger } from './core/context';
+import type { HostLookup } from './domain/webhooks';
 import type { HttpCaptchaVerifierOptions } from './adapters/captcha/http-captcha-verifier';
 import type { RateLimitOptions } from './http/rate-limit';
 import type { CaptchaVerifier } from './ports/captcha';
@@ -33,9 +34,23 @@ export interface ConnectServiceOptions {
   webhooks?: {
     /** Allow URLs resolving to loopback, private or link-local addresses. Default: false. */
     allowPrivateUrls?: boolean;
-    /** The fetch implementation. Default: the global fetch. */
+    /**
+     * The fetch implementation. Default: a fetch whose connections go only to the addresses the URL
+     * guard checked (so DNS rebinding cannot reach a private address). A fetch given here is used as
+     * is: the guard still checks each URL before an attempt, but the connection resolves the host
+     * name again.
+     */
     fetch?: typeof fetch;
-    /** Per-attempt timeout in milliseconds. Default: 10000. */
+    /**
+     * Resolves webhook host names to IP addresses, for the URL guard and the default fetch's
+     * connections. Default: the operating system's resolver (`dns.lookup`).
+     */
+    lookup?: HostLookup;
+    /**
+     * Per-attempt timeout in milliseconds, host lookup included: an integer from 1 to 300000. Default:
+     * 10000. An attempt holds its delivery for twice this; one that never finished (the process
+     * died) counts as failed after that, and the retry schedule goes on.
+     */
     timeoutMs?: number;
   };
 }

@@ -11,7 +11,7 @@ import { expect, vi } from 'vitest';
 import { createSqlJsStorage } from '../src/adapters/sqljs';
 import { createServiceContext, startJobs } from '../src/core/create-context';
 import type { Logger, ServiceContext } from '../src/core/context';
-import { generateWebhookSecret } from '../src/domain/webhooks';
+import { generateWebhookSecret, type HostLookup } from '../src/domain/webhooks';
 import type { FormRecord, WebhookDeliveryRecord } from '../src/ports/records';
 import type { Scheduler } from '../src/ports/scheduler';
 import { buildDelivery, enqueueDelivery, webhookJobKey } from '../src/usecases/webhook-delivery';
@@ -94,6 +94,10 @@ export interface Harness {
 export async function createContext(webhooks: {
   allowPrivateUrls: boolean;
   timeoutMs?: number;
+  /** Default: the service's (connections only to addresses the guard allows). */
+  fetch?: typeof fetch;
+  /** Default: the system resolver. */
+  lookup?: HostLookup;
 }): Promise<Harness> {
   const logs: Harness['logs'] = [];
   const log =
@@ -106,7 +110,7 @@ export async function createContext(webhooks: {
     storage,
     logger,
     captcha: { verify: async () => true },
-    webhooks: { allowPrivateUrls: webhooks.allowPrivateUrls, fetch, timeoutMs: webhooks.timeoutMs ?? 5_000 },
+    webhooks: { ...webhooks, timeoutMs: webhooks.timeoutMs ?? 5_000 },
   });
   const { scheduler } = ctx;
   await startJobs(ctx);

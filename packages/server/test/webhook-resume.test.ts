@@ -50,17 +50,54 @@ async function sendsAtStartUp(shape: (delivery: WebhookDeliveryRecord) => Webhoo
   await new Promise((resolve) => receiver.close(resolve));
 }
 
+// Nothing listens there: no attempt in these tests reaches a receiver.
+const url = 'http://127.0.0.1:9/hook';
+
 describe('pending webhook deliveries at start-up', { timeout: 60_000 }, () => {
   it('a pending delivery whose job was never scheduled is sent when the service starts', async () => {
     await sendsAtStartUp((delivery) => delivery);
   });
 
-  it('a delivery left in flight by a crashed process is sent again when the service starts', async () => {
-    // An attempt claims its row (nextAttemptAt null); a process that died mid-attempt left it so.
-    await sendsAtStartUp((delivery) => ({
-      ...delivery,
-      nextAttemptAt: null,
-      updatedAt: new Date(NOW - 86_400_000).toISOString(),
-    }));
+  it('a delivery left in flight by a crashed process, its lease over, is settled at start-up and its retry scheduled', async () => {
+    // The attempt claimed its delivery a day ago with a lease of 20 s (twice the default timeout),
+    // and its process died before recording it. (The retry itself is in webhook-lease.test.ts.)
+    const storage = await createSqlJsStorage();
+    const clock = testClock();
+    const ctx = await createServiceContext({ storage, clock });
+    const formId = randomUUID();
+    const startedAt = NOW - 86_400_000;
+    const delivery: WebhookDeliveryRecord = {
+      ...buildDelivery(ctx, {
+        organizationId: 'org-r',
+        formId,
+        submissionId: randomUUID(),
+        url,
+        payload: {},
+      }),
+      attemptStartedAt: new Date(startedAt).toISOString(),
+      nextAttemptAt: startedAt + 20_000,
+    };
+    await storage.transaction(async (tx) => {
+      await tx.forms.create(webhookOnlyForm({ id: formId, organizationId: 'org-r', webhookUrl: url }));
+      await tx.webhookDeliveries.create(delivery);
+    });
+
+    const service = await createConnectService({ storage, clock, webhooks: { allowPrivateUrls: true } });
+    const stored = async () => (await storage.transaction((tx) => tx.webhookDeliveries.list('org-r')))[0]!;
+    await vi.waitFor(async () => expect((await stored()).attempts).toHaveLength(1), { timeout: 20_000 });
+    expect(await stored()).toMatchObject({
+      status: 'pending',
+      attemptStartedAt: null,
+      nextAttemptAt: NOW + 5_000,
+      attempts: [
+        {
+          at: new Date(startedAt).toISOString(),
+          status: null,
+          error: 'the attempt did not finish within its lease of 20000 ms (did the process stop?)',
+        },
+      ],
+    });
+    expect(await storage.transaction((tx) => tx.jobs.nextRunAt())).toBe(NOW + 5_000);
+    await service.close();
   });
 });

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createConnectService, type Scheduler } from '@leadbook/server';
 import { createPostgresStorage } from '@leadbook/storage-postgres';
-import { startInstance, stopInstance } from '../test/support/processes';
+import { stopInstance } from '../../../test-support/processes';
+import { startPgInstance } from '../test/support/instances';
 import { BENCH_TOKEN, throughputFixture } from './fixtures';
 
 const RESOURCES = 16;
@@ -55,7 +56,7 @@ export async function benchConcurrentBookings(url: string): Promise<void> {
         LEADBOOK_PGBOSS_SCHEMA: fresh('pgboss_bench'),
       };
       const instances = await Promise.all(
-        Array.from({ length: count }, () => startInstance(env, BENCH_TSCONFIG)),
+        Array.from({ length: count }, () => startPgInstance(env, BENCH_TSCONFIG)),
       );
       try {
         let next = 0;

@@ -5,7 +5,8 @@
 import { ErrorMessages } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazily, openServer, SERVER_URL, type TestDatabase } from './support/databases';
-import { startInstance, stopAll, type Instance } from './support/processes';
+import { stopAll, type Instance } from '../../../test-support/processes';
+import { startPgInstance } from './support/instances';
 import {
   CAPACITY,
   LEGACY_TOKEN,
@@ -44,7 +45,7 @@ describe.skipIf(!SERVER_URL)('two instances on one database', () => {
       LEADBOOK_SCHEMA: schema,
       LEADBOOK_PGBOSS_SCHEMA: db.freshSchema('pgboss_multi'),
     };
-    instances = await Promise.all([startInstance(env), startInstance(env)]);
+    instances = await Promise.all([startPgInstance(env), startPgInstance(env)]);
   }, 60_000);
 
   afterAll(async () => {

@@ -4,7 +4,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { lazily, openServer, SERVER_URL } from './support/databases';
-import { killInstance, startInstance, stopAll } from './support/processes';
+import { killInstance, stopAll } from '../../../test-support/processes';
+import { startPgInstance } from './support/instances';
 import { LEGACY_TOKEN, legacyBooking, seedScenario } from './support/scenario';
 
 const server = lazily(() => openServer(SERVER_URL!));
@@ -27,7 +28,7 @@ describe.skipIf(!SERVER_URL)('restart after SIGKILL', () => {
       LEADBOOK_PGBOSS_SCHEMA: db.freshSchema('pgboss_restart'),
     };
 
-    const first = await startInstance(env);
+    const first = await startPgInstance(env);
     // Due 3 to 4 seconds from now: pending when the instance dies, overdue when the next starts.
     const base = Date.now() + 3_000;
     const ids: string[] = [];
@@ -45,7 +46,7 @@ describe.skipIf(!SERVER_URL)('restart after SIGKILL', () => {
 
     // Nothing runs while the jobs fall due.
     while (Date.now() < base + 1_500) await sleep(100);
-    const restarted = await Promise.all([startInstance(env), startInstance(env)]);
+    const restarted = await Promise.all([startPgInstance(env), startPgInstance(env)]);
     const fired = () => restarted.flatMap((instance) => instance.started());
     const deadline = Date.now() + 10_000;
     while (fired().length < ids.length && Date.now() < deadline) await sleep(100);

@@ -8,6 +8,7 @@ import type { EventBus } from '../events/bus';
 import type { CaptchaVerifier } from '../ports/captcha';
 import type { BackgroundTasks } from './background';
 import type { Scheduler } from '../ports/scheduler';
+import type { HostLookup } from '../domain/webhooks';
 
 /** A source of the current time. Tests inject a fake one. */
 export interface Clock {
@@ -39,7 +40,13 @@ export interface WebhookSettings {
   allowPrivateUrls: boolean;
   /** The fetch implementation deliveries use. */
   fetch: typeof fetch;
-  /** Per-attempt timeout in milliseconds. */
+  /** Resolves webhook host names for the URL guard (and for the default fetch's connections). */
+  lookup: HostLookup;
+  /**
+   * Per-attempt timeout in milliseconds: the host lookup and the request together. An attempt holds
+   * its delivery for a lease of twice this; a delivery whose attempt never finished (a crashed
+   * process) is retried once the lease has expired.
+   */
   timeoutMs: number;
 }
 

@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { createHttpCaptchaVerifier } from '../adapters/captcha/http-captcha-verifier';
 import { createSqlJsStorage } from '../adapters/sqljs';
+import { createGuardedFetch } from '../adapters/webhooks/guarded-fetch';
+import { systemHostLookup } from '../domain/webhooks';
 import { createTimerScheduler } from '../adapters/timer-scheduler';
 import { createEventBus } from '../events/bus';
 import type { ConnectServiceOptions } from '../options';
@@ -15,6 +17,9 @@ import { appointmentJobHandlers } from '../usecases/scheduled-events';
 import { webhookJobHandlers } from '../usecases/webhook-delivery';
 import { createBackgroundTasks } from './background';
 import { silentLogger, systemClock, type ServiceContext } from './context';
+
+/** The longest per-attempt webhook timeout: 5 minutes (an attempt holds its delivery for twice this). */
+const MAX_WEBHOOK_TIMEOUT_MS = 300_000;
 
 /** Builds a service context: the given ports, or the defaults (sql.js in memory, timer scheduler, HTTP captcha). */
 export async function createServiceContext(options: ConnectServiceOptions = {}): Promise<ServiceContext> {
@@ -26,6 +31,14 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     options.captcha && 'verify' in options.captcha
       ? options.captcha
       : createHttpCaptchaVerifier(options.captcha);
+  const timeoutMs = options.webhooks?.timeoutMs ?? 10_000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_WEBHOOK_TIMEOUT_MS) {
+    throw new RangeError(
+      `webhooks.timeoutMs must be an integer from 1 to ${MAX_WEBHOOK_TIMEOUT_MS}, got ${timeoutMs}`,
+    );
+  }
+  const allowPrivateUrls = options.webhooks?.allowPrivateUrls ?? false;
+  const lookup = options.webhooks?.lookup ?? systemHostLookup;
   return {
     storage,
     clock,
@@ -35,9 +48,10 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     newId: randomUUID,
     captcha,
     webhooks: {
-      allowPrivateUrls: options.webhooks?.allowPrivateUrls ?? false,
-      fetch: options.webhooks?.fetch ?? fetch,
-      timeoutMs: options.webhooks?.timeoutMs ?? 10_000,
+      allowPrivateUrls,
+      fetch: options.webhooks?.fetch ?? createGuardedFetch({ allowPrivate: allowPrivateUrls, lookup }),
+      lookup,
+      timeoutMs,
     },
     background: createBackgroundTasks(logger),
   };

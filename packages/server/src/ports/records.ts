@@ -205,8 +205,17 @@ export interface WebhookDeliveryRecord {
   status: 'pending' | 'succeeded' | 'failed' | 'gone';
   /** Attempts so far, oldest first. */
   attempts: WebhookAttempt[];
-  /** When the next attempt is due (epoch ms), or null when none is. */
+  /**
+   * When the next attempt is due (epoch ms), or null when none is. While an attempt is in flight,
+   * the end of its lease: if the attempt has not been recorded by then, it is counted as failed and
+   * the delivery goes on with the retry schedule.
+   */
   nextAttemptAt: number | null;
+  /**
+   * When the attempt in flight started (ISO-8601), or null (or absent) when none is: an attempt
+   * claims its delivery by setting this and a lease in `nextAttemptAt`, and clears it when recorded.
+   */
+  attemptStartedAt?: string | null;
   /** Creation time (ISO-8601). */
   createdAt: string;
   /** Last change (ISO-8601). */

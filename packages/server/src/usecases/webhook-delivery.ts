@@ -7,27 +7,22 @@
  * @module
  */
 import { nowIso, readTx, type ServiceContext } from '../core/context';
-import { checkWebhookUrl, nextAttemptDelay, signWebhook } from '../domain/webhooks';
+import { runUnit } from '../core/unit-of-work';
+import type { UnitJobs } from '../core/unit-jobs';
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
-import type { JobHandler, ScheduledJob } from '../ports/scheduler';
+import type { JobHandler } from '../ports/scheduler';
+import type { Repositories } from '../ports/storage';
 import type { JobHandlers } from './jobs';
+import { attemptDelivery, leaseMs, settleAttempt } from './webhook-attempt';
+import { deliveryAttemptJob, WEBHOOK_JOB_TYPE, type WebhookJobPayload } from './webhook-job';
 
-/** The scheduler job type of delivery attempts. */
-export const WEBHOOK_JOB_TYPE = 'webhook.delivery';
-
-/** The `user-agent` of every delivery request. */
-export const WEBHOOK_USER_AGENT = 'Leadbook-Webhooks/1';
-
-/** The scheduler job key of a delivery; every attempt of the delivery reuses it. */
-export const webhookJobKey = (deliveryId: string) => `webhook:${deliveryId}`;
-
-/** The payload of a delivery job. */
-export interface WebhookJobPayload {
-  /** The delivery's organization. */
-  organizationId: string;
-  /** The delivery. */
-  deliveryId: string;
-}
+export {
+  deliveryAttemptJob,
+  WEBHOOK_JOB_TYPE,
+  WEBHOOK_USER_AGENT,
+  webhookJobKey,
+  type WebhookJobPayload,
+} from './webhook-job';
 
 /** What {@link buildDelivery} needs. */
 export interface NewWebhookDelivery {
@@ -90,7 +85,7 @@ export function buildDelivery(ctx: ServiceContext, input: NewWebhookDelivery): W
 export async function enqueueDelivery(ctx: ServiceContext, delivery: WebhookDeliveryRecord): Promise<void> {
   if (delivery.status !== 'pending' || delivery.nextAttemptAt === null) return;
   try {
-    await scheduleAttempt(ctx, delivery, delivery.nextAttemptAt);
+    await ctx.scheduler.schedule(deliveryAttemptJob(delivery, delivery.nextAttemptAt));
   } catch (error) {
     ctx.logger.error('webhook delivery could not be scheduled', {
       deliveryId: delivery.id,
@@ -114,9 +109,14 @@ export function listDeliveries(
 
 /**
  * The scheduler handlers of outgoing webhooks, by job type: `{ 'webhook.delivery': handler }`.
- * Each run makes one attempt of a pending delivery and records it; delivery failures are logged at
- * `warn` and never thrown (the retry is a new job with the same key). Storage failures propagate to
- * the scheduler, which logs them.
+ * Each run claims a due, pending delivery for one attempt and starts the attempt in the background
+ * (see `attemptDelivery`); delivery failures are logged at `warn` and never thrown (the retry is the
+ * same job, moved on). Storage failures propagate to the scheduler, which logs them.
+ *
+ * A claim is a lease: the delivery records when its attempt started, and its job moves to the end
+ * of the lease (twice the attempt timeout) in the claim's own transaction. An attempt recorded in
+ * time moves the job on; one that never is (the process died mid-attempt) is counted as a failed
+ * attempt when the lease's job fires, and the delivery goes on with the retry schedule.
  */
 export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
   const handler: JobHandler = async (job) => {
@@ -127,219 +127,92 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
       ctx.logger.warn('webhook delivery job without a delivery', { key: job.key });
       return;
     }
-    // Claim the attempt: a due, pending delivery gets `nextAttemptAt: null` while it is in flight,
-    // so a second firing of its job (a re-enqueue, another instance) finds nothing to do.
-    const loaded = await ctx.storage.transaction(async (tx) => {
-      const delivery = await tx.webhookDeliveries.get(organizationId, deliveryId);
-      const due = delivery?.nextAttemptAt ?? Number.POSITIVE_INFINITY;
-      if (!delivery || delivery.status !== 'pending' || due > ctx.clock.now() + CLOCK_SLACK_MS) return null;
-      const claimed: WebhookDeliveryRecord = { ...delivery, nextAttemptAt: null, updatedAt: nowIso(ctx) };
-      await tx.webhookDeliveries.update(claimed);
-      const form = await tx.forms.get(organizationId, delivery.formId);
-      return { delivery: claimed, secret: form?.webhookSecret ?? null };
-    });
-    // Gone, or finished meanwhile: nothing to do.
-    if (!loaded) return;
-    // A slow receiver must not hold up the other due jobs (appointment timers among them).
-    await ctx.background.run('webhook delivery', () => attemptDelivery(ctx, loaded.delivery, loaded.secret));
+    const claim = await runUnit(ctx, (tx, _emit, jobs) =>
+      claimAttempt(ctx, tx, jobs, organizationId, deliveryId),
+    );
+    if (claim.kind === 'lost') {
+      ctx.logger.warn('webhook delivery attempt did not finish within its lease', {
+        deliveryId,
+        attempt: claim.delivery.attempts.length,
+        outcome: claim.delivery.status,
+        nextAttemptAt: claim.delivery.nextAttemptAt,
+      });
+    }
+    if (claim.kind === 'claimed') {
+      const { delivery, secret } = claim;
+      // A slow receiver must not hold up the other due jobs (appointment timers among them).
+      await ctx.background.run('webhook delivery', () => attemptDelivery(ctx, delivery, secret));
+    }
   };
   return { [WEBHOOK_JOB_TYPE]: handler };
 }
 
-/**
- * Re-enqueues every pending delivery (at start-up): a delivery whose job could not be scheduled
- * after its submission committed is still sent. Scheduling is keyed, so a job that exists is only
- * replaced by itself.
- */
-export async function resumePendingDeliveries(ctx: ServiceContext, limit = 10_000): Promise<number> {
-  const pending = await readTx(ctx, (tx) => tx.webhookDeliveries.listPending(limit));
-  // An attempt in flight has no nextAttemptAt; one that stayed so for long outlived a crashed process.
-  const staleBefore = ctx.clock.now() - 2 * ctx.webhooks.timeoutMs;
-  let resumed = 0;
-  for (const delivery of pending) {
-    let due = delivery;
-    if (delivery.nextAttemptAt === null) {
-      if (Date.parse(delivery.updatedAt) > staleBefore) continue;
-      due = { ...delivery, nextAttemptAt: ctx.clock.now(), updatedAt: nowIso(ctx) };
-      await ctx.storage.transaction((tx) => tx.webhookDeliveries.update(due));
-    }
-    await enqueueDelivery(ctx, due);
-    resumed += 1;
-  }
-  return resumed;
-}
+/** What a firing of a delivery's job found. */
+type Claim =
+  | { kind: 'claimed'; delivery: WebhookDeliveryRecord; secret: string | null }
+  | { kind: 'lost'; delivery: WebhookDeliveryRecord }
+  | { kind: 'nothing' };
 
 /** How early a job may fire against the delivery's own due time (clocks of different instances). */
 const CLOCK_SLACK_MS = 1000;
 
-/** How one attempt ended. */
-interface AttemptResult {
-  /** The HTTP status, or null when no response came. */
-  status: number | null;
-  /** What went wrong, or null on success. */
-  error: string | null;
-  /** `retry` follows the backoff; `final` fails the delivery now. */
-  outcome: 'succeeded' | 'gone' | 'retry' | 'final';
-}
-
-async function attemptDelivery(
+/** Inside the handler's unit: claims the delivery for an attempt, or settles an expired lease. */
+async function claimAttempt(
   ctx: ServiceContext,
-  delivery: WebhookDeliveryRecord,
-  secret: string | null,
-): Promise<void> {
-  const startedAt = ctx.clock.now();
-  const result = await send(ctx, delivery, secret, startedAt);
-  const finishedAt = ctx.clock.now();
-  const attempt: WebhookAttempt = {
-    at: new Date(startedAt).toISOString(),
-    status: result.status,
-    error: result.error,
-  };
-  const attemptsMade = delivery.attempts.length + 1;
-  let status: WebhookDeliveryRecord['status'];
-  let nextAttemptAt: number | null = null;
-  if (result.outcome === 'succeeded' || result.outcome === 'gone') {
-    status = result.outcome;
-  } else {
-    const delay = result.outcome === 'retry' ? nextAttemptDelay(attemptsMade) : null;
-    if (delay === null) {
-      status = 'failed';
-    } else {
-      status = 'pending';
-      nextAttemptAt = finishedAt + delay;
-    }
+  tx: Repositories,
+  jobs: UnitJobs,
+  organizationId: string,
+  deliveryId: string,
+): Promise<Claim> {
+  const delivery = await tx.webhookDeliveries.get(organizationId, deliveryId);
+  // Gone or finished: nothing to do.
+  if (!delivery || delivery.status !== 'pending' || delivery.nextAttemptAt === null)
+    return { kind: 'nothing' };
+  const now = ctx.clock.now();
+  if (delivery.nextAttemptAt > now + CLOCK_SLACK_MS) {
+    // Fired early (another instance's clock, or a job left behind when a process stopped between a
+    // commit and a schedule): make sure a job waits for the delivery's own time.
+    await jobs.schedule(deliveryAttemptJob(delivery, delivery.nextAttemptAt));
+    return { kind: 'nothing' };
   }
-
-  const meta = {
-    deliveryId: delivery.id,
-    formId: delivery.formId,
-    host: hostOf(delivery.url),
-    attempt: attemptsMade,
-    status: result.status,
-    error: result.error,
-    outcome: status,
-    nextAttemptAt,
-  };
-  if (result.error === null) ctx.logger.debug('webhook delivered', meta);
-  else ctx.logger.warn('webhook delivery attempt failed', meta);
-
-  // Schedule the retry before recording the attempt: if the process stops in between, the next
-  // attempt still happens (receivers deduplicate by `webhook-id`) instead of the delivery staying
-  // pending with no job.
-  if (nextAttemptAt !== null) {
-    try {
-      await scheduleAttempt(ctx, delivery, nextAttemptAt);
-    } catch (error) {
-      ctx.logger.error('webhook retry could not be scheduled', {
-        deliveryId: delivery.id,
-        error: String(error),
-      });
-    }
-  }
-
-  await ctx.storage.transaction(async (tx) => {
-    const current = await tx.webhookDeliveries.get(delivery.organizationId, delivery.id);
-    if (!current || current.status !== 'pending') return;
-    await tx.webhookDeliveries.update({
-      ...current,
-      attempts: [...current.attempts, attempt],
-      status,
-      nextAttemptAt,
-      updatedAt: nowIso(ctx),
-    });
-  });
-}
-
-/** Makes one HTTP attempt. Never throws. */
-async function send(
-  ctx: ServiceContext,
-  delivery: WebhookDeliveryRecord,
-  secret: string | null,
-  now: number,
-): Promise<AttemptResult> {
-  if (secret === null) {
-    return { status: null, error: 'the form no longer exists; delivery abandoned', outcome: 'final' };
-  }
-  const guard = await checkWebhookUrl(delivery.url, { allowPrivate: ctx.webhooks.allowPrivateUrls });
-  if (!guard.ok) {
-    return guard.transient
-      ? { status: null, error: guard.reason, outcome: 'retry' }
-      : { status: null, error: `URL refused: ${guard.reason}`, outcome: 'final' };
-  }
-
-  const body = JSON.stringify(delivery.payload ?? null);
-  let signature: Record<string, string>;
-  try {
-    signature = signWebhook(secret, delivery.id, Math.floor(now / 1000), body);
-  } catch {
-    // The message of a decoding error could echo part of the secret: say only what is wrong.
-    return {
+  if (delivery.attemptStartedAt) {
+    // The lease ran out before the attempt in flight was recorded: it counts as a failed attempt.
+    const attempt: WebhookAttempt = {
+      at: delivery.attemptStartedAt,
       status: null,
-      error: "the form's webhook secret is not a valid whsec_ secret",
-      outcome: 'final',
+      error: `the attempt did not finish within its lease of ${leaseMs(ctx)} ms (did the process stop?)`,
     };
+    const settled = { ...settleAttempt(delivery, attempt, 'retry', now), updatedAt: nowIso(ctx) };
+    await tx.webhookDeliveries.update(settled);
+    if (settled.nextAttemptAt !== null)
+      await jobs.schedule(deliveryAttemptJob(settled, settled.nextAttemptAt));
+    return { kind: 'lost', delivery: settled };
   }
-
-  const timeoutMs = ctx.webhooks.timeoutMs;
-  let response: Response;
-  try {
-    response = await ctx.webhooks.fetch(delivery.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': WEBHOOK_USER_AGENT,
-        ...signature,
-      },
-      body,
-      // A redirect could point anywhere, the private network included: it is a failed attempt.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    return { status: null, error: describeFetchError(error, timeoutMs), outcome: 'retry' };
-  }
-  // Only the status matters; release the connection without reading the body.
-  void response.body?.cancel().catch(() => undefined);
-
-  const status = response.status;
-  if (status >= 200 && status < 300) return { status, error: null, outcome: 'succeeded' };
-  if (status === 410)
-    return { status, error: 'HTTP 410 Gone: the receiver stopped this webhook', outcome: 'gone' };
-  if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
-    return {
-      status: status === 0 ? null : status,
-      error: `redirect${status ? ` (HTTP ${status})` : ''} not followed; point the webhook URL at the final address`,
-      outcome: 'retry',
-    };
-  }
-  return { status, error: `HTTP ${status}`, outcome: 'retry' };
+  const claimed: WebhookDeliveryRecord = {
+    ...delivery,
+    attemptStartedAt: new Date(now).toISOString(),
+    nextAttemptAt: now + leaseMs(ctx),
+    updatedAt: nowIso(ctx),
+  };
+  await tx.webhookDeliveries.update(claimed);
+  await jobs.schedule(deliveryAttemptJob(claimed, now + leaseMs(ctx)));
+  const form = await tx.forms.get(organizationId, delivery.formId);
+  return { kind: 'claimed', delivery: claimed, secret: form?.webhookSecret ?? null };
 }
 
-/** The scheduler job of a delivery's attempt at `runAt` (every attempt of a delivery has the same key). */
-export function deliveryAttemptJob(delivery: WebhookDeliveryRecord, runAt: number): ScheduledJob {
-  const payload: WebhookJobPayload = { organizationId: delivery.organizationId, deliveryId: delivery.id };
-  return { key: webhookJobKey(delivery.id), runAt, type: WEBHOOK_JOB_TYPE, payload };
-}
-
-function scheduleAttempt(ctx: ServiceContext, delivery: WebhookDeliveryRecord, runAt: number) {
-  return ctx.scheduler.schedule(deliveryAttemptJob(delivery, runAt));
-}
-
-/** A short description of a failed fetch: timeout, or the network error code. */
-function describeFetchError(error: unknown, timeoutMs: number): string {
-  const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `timed out after ${timeoutMs} ms`;
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  if (cause && typeof cause.code === 'string') return `network error: ${cause.code}`;
-  if (cause && typeof cause.message === 'string') return `network error: ${cause.message}`;
-  return `network error: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-/** The host of a URL for logs (paths and queries may carry the receiver's tokens). */
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
+/**
+ * Re-enqueues every pending delivery at its `nextAttemptAt` (at start-up): a delivery whose job
+ * could not be scheduled after its unit committed is still sent, and one whose attempt was in
+ * flight when a process died is settled when its lease ends. Scheduling is keyed, so a job that
+ * exists is only replaced by itself.
+ */
+export async function resumePendingDeliveries(ctx: ServiceContext, limit = 10_000): Promise<number> {
+  const pending = await readTx(ctx, (tx) => tx.webhookDeliveries.listPending(limit));
+  let resumed = 0;
+  for (const delivery of pending) {
+    if (delivery.nextAttemptAt === null) continue;
+    await enqueueDelivery(ctx, delivery);
+    resumed += 1;
   }
+  return resumed;
 }

@@ -5,7 +5,8 @@
  * `hasStarted` event; exits cleanly on SIGTERM.
  *
  * Environment: DATABASE_URL, LEADBOOK_SCHEMA, LEADBOOK_PGBOSS_SCHEMA, LEADBOOK_POLL_MS (default 200),
- * LEADBOOK_POOL_MAX (default 10).
+ * LEADBOOK_POOL_MAX (default 10), LEADBOOK_WEBHOOK_TIMEOUT_MS (default 10000). Webhooks may target
+ * loopback (the tests' receivers listen there).
  *
  * @module
  */
@@ -41,6 +42,10 @@ const service = await createConnectService({
     pollIntervalMs: Number(process.env['LEADBOOK_POLL_MS'] ?? 200),
   }),
   rateLimit: { store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }) },
+  webhooks: {
+    allowPrivateUrls: true,
+    timeoutMs: Number(process.env['LEADBOOK_WEBHOOK_TIMEOUT_MS'] ?? 10_000),
+  },
   logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
 });
 service.events.on('calendar.appointment.hasStarted', (event) => {

@@ -53,8 +53,8 @@ export interface Scenario {
   formId: string;
 }
 
-/** Seeds no jobs, so seeding needs no scheduler. */
-const inertScheduler: Scheduler = {
+/** A scheduler that schedules nothing: seeding and reading need no jobs. */
+export const inertScheduler: Scheduler = {
   schedule: async () => undefined,
   cancel: async () => false,
   start: async () => undefined,

@@ -166,7 +166,8 @@ export function checkWebhookUrlSyntax(url: string, options: { allowPrivate: bool
  * A failed lookup is a transient refusal.
  *
  * The HTTP client resolves the name again when it connects, so a resolver that answers differently
- * a moment later (DNS rebinding) is not caught here; an egress firewall closes that gap.
+ * a moment later (DNS rebinding) is not caught here: the service's default fetch
+ * (`createGuardedFetch`) checks the addresses it connects to as well.
  *
  * @example
  * ```ts

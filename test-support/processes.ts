@@ -1,13 +1,24 @@
 /**
- * Starts service instances (`instance.ts`) as separate Node processes and stops them again.
+ * Starts service instances as separate Node processes and stops them again, for the tests that
+ * kill a process (restart, crash) or run several. A runner is a TypeScript file run with tsx that
+ * prints `{"port": n}` once it listens, and JSON lines of what it saw (such as
+ * `{"event": "calendar.appointment.hasStarted", "bookingId": ...}`).
  *
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-const runner = fileURLToPath(new URL('./instance.ts', import.meta.url));
+/** What to run: the runner file, the directory it runs in (its package), extra environment. */
+export interface InstanceSpec {
+  /** The runner's path. */
+  runner: string;
+  /** The working directory: the runner's package, whose tsconfig resolves `@leadbook/*`. */
+  cwd: string;
+  /** Added to this process's environment. */
+  env: Record<string, string>;
+  /** A tsconfig for tsx to resolve `@leadbook/*` with (the bench uses the built packages). */
+  tsconfig?: string;
+}
 
 /** A running instance. */
 export interface Instance {
@@ -26,13 +37,13 @@ export interface Instance {
 const running = new Set<Instance>();
 
 /**
- * Starts one instance with `env` added to this process's environment; resolves once it listens.
- * The runner resolves `@leadbook/*` through the package's tsconfig paths by default (sources);
- * pass `tsconfig` to resolve otherwise (the bench uses the built packages).
+ * Starts one instance; resolves once it listens. The runner resolves `@leadbook/*` through its
+ * package's tsconfig paths by default (sources); `spec.tsconfig` resolves otherwise.
  */
-export async function startInstance(env: Record<string, string>, tsconfig?: string): Promise<Instance> {
+export async function startInstance(spec: InstanceSpec): Promise<Instance> {
+  const { runner, cwd, env, tsconfig } = spec;
   const child = spawn(process.execPath, ['--import', 'tsx', runner], {
-    cwd: packageDir,
+    cwd,
     env: { ...process.env, ...env, ...(tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

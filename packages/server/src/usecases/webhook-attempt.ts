@@ -1,0 +1,216 @@
+/**
+ * One attempt of an outgoing webhook delivery: the signed POST, bounded by the attempt timeout
+ * (host lookup included), and the record of how it ended, written with the delivery's next job in
+ * one unit.
+ *
+ * @module
+ */
+import { nowIso, type ServiceContext } from '../core/context';
+import { runUnit } from '../core/unit-of-work';
+import { ADDRESS_REFUSED_CODE } from '../adapters/webhooks/guarded-fetch';
+import { checkWebhookUrl, nextAttemptDelay, signWebhook, type WebhookUrlCheck } from '../domain/webhooks';
+import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
+import { deliveryAttemptJob, webhookJobKey, WEBHOOK_USER_AGENT } from './webhook-delivery';
+
+/** How one attempt ended: `retry` follows the backoff, `final` fails the delivery now. */
+export type AttemptOutcome = 'succeeded' | 'gone' | 'retry' | 'final';
+
+/** How long an attempt holds its delivery: twice the attempt timeout. */
+export const leaseMs = (ctx: Pick<ServiceContext, 'webhooks'>) => 2 * ctx.webhooks.timeoutMs;
+
+/**
+ * The delivery after `attempt` ended with `outcome` at `now`: the attempt appended, the claim
+ * released, and the status and next attempt time that the outcome and the retry schedule give.
+ */
+export function settleAttempt(
+  delivery: WebhookDeliveryRecord,
+  attempt: WebhookAttempt,
+  outcome: AttemptOutcome,
+  now: number,
+): WebhookDeliveryRecord {
+  const attempts = [...delivery.attempts, attempt];
+  const base = { ...delivery, attempts, attemptStartedAt: null };
+  if (outcome === 'succeeded' || outcome === 'gone') return { ...base, status: outcome, nextAttemptAt: null };
+  const delay = outcome === 'retry' ? nextAttemptDelay(attempts.length) : null;
+  if (delay === null) return { ...base, status: 'failed', nextAttemptAt: null };
+  return { ...base, status: 'pending', nextAttemptAt: now + delay };
+}
+
+/** What one HTTP attempt gave. */
+interface AttemptResult {
+  /** The HTTP status, or null when no response came. */
+  status: number | null;
+  /** What went wrong, or null on success. */
+  error: string | null;
+  outcome: AttemptOutcome;
+}
+
+/**
+ * Makes the attempt that `claimed` (see `claimAttempt`) holds a lease for, then records it in one
+ * unit with the delivery's next job: the retry on the schedule, or none once the delivery is done.
+ * An attempt whose lease was settled meanwhile (it outlived its lease) is still appended, and a
+ * final outcome still ends the delivery, but the schedule the settling set stays.
+ */
+export async function attemptDelivery(
+  ctx: ServiceContext,
+  claimed: WebhookDeliveryRecord,
+  secret: string | null,
+): Promise<void> {
+  const startedAt = ctx.clock.now();
+  const result = await send(ctx, claimed, secret, startedAt);
+  const attempt: WebhookAttempt = {
+    at: new Date(startedAt).toISOString(),
+    status: result.status,
+    error: result.error,
+  };
+
+  const recorded = await runUnit(ctx, async (tx, _emit, jobs) => {
+    const current = await tx.webhookDeliveries.get(claimed.organizationId, claimed.id);
+    if (!current || current.status !== 'pending') return null;
+    const stillOurs = current.attemptStartedAt === claimed.attemptStartedAt;
+    let next: WebhookDeliveryRecord;
+    if (stillOurs) next = settleAttempt(current, attempt, result.outcome, ctx.clock.now());
+    else if (result.outcome === 'retry') next = { ...current, attempts: [...current.attempts, attempt] };
+    else
+      next = settleAttempt({ ...current, attemptStartedAt: null }, attempt, result.outcome, ctx.clock.now());
+    await tx.webhookDeliveries.update({ ...next, updatedAt: nowIso(ctx) });
+    if (next.status !== 'pending') await jobs.cancel(webhookJobKey(next.id));
+    else if (stillOurs && next.nextAttemptAt !== null)
+      await jobs.schedule(deliveryAttemptJob(next, next.nextAttemptAt));
+    return next;
+  });
+
+  const meta = {
+    deliveryId: claimed.id,
+    formId: claimed.formId,
+    host: hostOf(claimed.url),
+    attempt: claimed.attempts.length + 1,
+    status: result.status,
+    error: result.error,
+    outcome: recorded?.status ?? null,
+    nextAttemptAt: recorded?.nextAttemptAt ?? null,
+  };
+  if (result.error === null) ctx.logger.debug('webhook delivered', meta);
+  else ctx.logger.warn('webhook delivery attempt failed', meta);
+}
+
+/** Makes one HTTP attempt, within the attempt timeout from the host lookup on. Never throws. */
+async function send(
+  ctx: ServiceContext,
+  delivery: WebhookDeliveryRecord,
+  secret: string | null,
+  now: number,
+): Promise<AttemptResult> {
+  if (secret === null) {
+    return { status: null, error: 'the form no longer exists; delivery abandoned', outcome: 'final' };
+  }
+  const { timeoutMs } = ctx.webhooks;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const guard = await withinTimeout(
+    checkWebhookUrl(delivery.url, {
+      allowPrivate: ctx.webhooks.allowPrivateUrls,
+      lookup: ctx.webhooks.lookup,
+    }),
+    signal,
+    timeoutMs,
+  );
+  if (!guard.ok) {
+    return guard.transient
+      ? { status: null, error: guard.reason, outcome: 'retry' }
+      : { status: null, error: `URL refused: ${guard.reason}`, outcome: 'final' };
+  }
+
+  const body = JSON.stringify(delivery.payload ?? null);
+  let signature: Record<string, string>;
+  try {
+    signature = signWebhook(secret, delivery.id, Math.floor(now / 1000), body);
+  } catch {
+    // The message of a decoding error could echo part of the secret: say only what is wrong.
+    return {
+      status: null,
+      error: "the form's webhook secret is not a valid whsec_ secret",
+      outcome: 'final',
+    };
+  }
+
+  let response: Response;
+  try {
+    response = await ctx.webhooks.fetch(delivery.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT, ...signature },
+      body,
+      // A redirect could point anywhere, the private network included: it is a failed attempt.
+      redirect: 'manual',
+      signal,
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+    // The connection's own check refused the address the name resolved to at connect time.
+    if (cause?.code === ADDRESS_REFUSED_CODE && typeof cause.message === 'string') {
+      return { status: null, error: `URL refused: ${cause.message}`, outcome: 'final' };
+    }
+    return { status: null, error: describeFetchError(error, timeoutMs), outcome: 'retry' };
+  }
+  // Only the status matters; release the connection without reading the body.
+  void response.body?.cancel().catch(() => undefined);
+
+  const status = response.status;
+  if (status >= 200 && status < 300) return { status, error: null, outcome: 'succeeded' };
+  if (status === 410)
+    return { status, error: 'HTTP 410 Gone: the receiver stopped this webhook', outcome: 'gone' };
+  if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
+    return {
+      status: status === 0 ? null : status,
+      error: `redirect${status ? ` (HTTP ${status})` : ''} not followed; point the webhook URL at the final address`,
+      outcome: 'retry',
+    };
+  }
+  return { status, error: `HTTP ${status}`, outcome: 'retry' };
+}
+
+/** The guard's verdict, or a transient refusal once `signal` (the attempt timeout) fires first. */
+function withinTimeout(
+  check: Promise<WebhookUrlCheck>,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<WebhookUrlCheck> {
+  const timedOut: WebhookUrlCheck = {
+    ok: false,
+    reason: `the webhook host did not resolve within ${timeoutMs} ms`,
+    transient: true,
+  };
+  if (signal.aborted) return Promise.resolve(timedOut);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(timedOut);
+    signal.addEventListener('abort', onAbort, { once: true });
+    check.then(
+      (verdict) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(verdict);
+      },
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ ok: false, reason: 'the webhook host could not be resolved', transient: true });
+      },
+    );
+  });
+}
+
+/** A short description of a failed fetch: timeout, or the network error code. */
+function describeFetchError(error: unknown, timeoutMs: number): string {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return `timed out after ${timeoutMs} ms`;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (cause && typeof cause.code === 'string') return `network error: ${cause.code}`;
+  if (cause && typeof cause.message === 'string') return `network error: ${cause.message}`;
+  return `network error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** The host of a URL for logs (paths and queries may carry the receiver's tokens). */
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
