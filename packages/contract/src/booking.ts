@@ -4,7 +4,13 @@
  * @module
  */
 import { z } from 'zod';
-import { DateTimeSchema, JsonObjectSchema, OrganizationIdSchema, UuidSchema } from './primitives';
+import {
+  DateTimeSchema,
+  JsonObjectSchema,
+  OpaqueIdSchema,
+  OrganizationIdSchema,
+  UuidSchema,
+} from './primitives';
 import { TableSchemaFieldsSchema } from './table';
 
 /** Meeting providers a booking may carry. */
@@ -47,6 +53,9 @@ export const CalendarBookingSchema = z.object({
 /** A calendar booking (SPEC 2.4). */
 export type CalendarBooking = z.infer<typeof CalendarBookingSchema>;
 
+/** The longest booking, in minutes: a day (an appointment type's `bookingLength` is at most this too). */
+export const MAX_BOOKING_MINUTES = 24 * 60;
+
 /** The fields of `POST /connect/calendar_bookings/`, before the cross-field checks. */
 export const CreateCalendarBookingFieldsSchema = z
   .object({
@@ -59,14 +68,15 @@ export const CreateCalendarBookingFieldsSchema = z
     entryId: UuidSchema.optional().describe('Link to a lead entry'),
     tableEntryId: UuidSchema.optional().describe('Alias of entryId; both given must be equal'),
     scheduleTypeId: UuidSchema.optional().describe('Legacy; organizations not on the resource planner'),
-    scheduleTypeSlotId: z.string().min(1).optional().describe('Legacy; opaque slot identifier'),
+    scheduleTypeSlotId: OpaqueIdSchema.optional().describe('Legacy; opaque slot identifier'),
     name: z.string().max(500).optional(),
   })
   .strict();
 
 /**
  * The body of `POST /connect/calendar_bookings/`. Accepts the lead link as `entryId` or
- * `tableEntryId` (both given and different is an error); `startDateTime` must precede `endDateTime`.
+ * `tableEntryId` (both given and different is an error); `startDateTime` must precede `endDateTime`,
+ * by at most {@link MAX_BOOKING_MINUTES} minutes.
  */
 export const CreateCalendarBookingBodySchema = CreateCalendarBookingFieldsSchema.superRefine((body, ctx) => {
   if (body.entryId && body.tableEntryId && body.entryId !== body.tableEntryId) {
@@ -76,11 +86,18 @@ export const CreateCalendarBookingBodySchema = CreateCalendarBookingFieldsSchema
       message: 'entryId and tableEntryId name the same link and must be equal when both are given',
     });
   }
-  if (Date.parse(body.startDateTime) >= Date.parse(body.endDateTime)) {
+  const lengthMs = Date.parse(body.endDateTime) - Date.parse(body.startDateTime);
+  if (lengthMs <= 0) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
       path: ['endDateTime'],
       message: 'endDateTime must be after startDateTime',
+    });
+  } else if (lengthMs > MAX_BOOKING_MINUTES * 60_000) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['endDateTime'],
+      message: `A booking may last at most ${MAX_BOOKING_MINUTES / 60} hours`,
     });
   }
 });

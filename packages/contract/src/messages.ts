@@ -17,6 +17,9 @@ export const ErrorMessages = {
   invalidRequest: 'Invalid request',
   /** 400 for a body that is not valid JSON. */
   malformedJson: 'Request body is not valid JSON',
+  /** 400 on a planner booking whose interval is not a candidate of a slot of the resource. */
+  notBookableInterval:
+    'The interval is not a bookable slot of the resource: search availability and pass one of its intervals',
   /** 404 for an unknown Connect path or resource. */
   notFound: 'Resource not found',
   /** 413 for a body over the size limit. */

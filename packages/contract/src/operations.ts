@@ -36,6 +36,7 @@ import {
   SubmitResponseSchema,
   TelemetryBodySchema,
 } from './public-form';
+import { OpaqueIdSchema } from './primitives';
 import { TableDetailSchema, TableSchema } from './table';
 import { CreateTableEntryBodySchema, PatchTableEntryBodySchema, TableEntrySchema } from './table-entry';
 
@@ -76,7 +77,7 @@ export interface OperationDefinition {
 }
 
 /** A path parameter of the public surfaces: any non-empty string (an unknown id answers 404). */
-export const PublicIdParamsSchema = z.object({ id: z.string().min(1).max(200) }).strict();
+export const PublicIdParamsSchema = z.object({ id: OpaqueIdSchema }).strict();
 
 const read = {
   surface: 'connect',

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from 'zod';
-import { ColorSchema, DateTimeSchema, UuidSchema } from './primitives';
+import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
 
 /** The captcha providers a form may use. */
 export const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
@@ -17,6 +17,9 @@ export type CaptchaProvider = z.infer<typeof CaptchaProviderSchema>;
 
 /** The longest accepted value of one submitted form field, in characters. */
 export const MAX_FIELD_VALUE_LENGTH = 5000;
+
+/** The most fields one submission may carry (a form has at most 200). */
+export const MAX_SUBMIT_FIELDS = 200;
 
 /** The response of `GET /public/forms/:id/availability`. */
 export const PublicFormAvailabilitySchema = z.object({
@@ -35,8 +38,8 @@ export const PublicSlotsQuerySchema = z
     start: DateTimeSchema,
     end: DateTimeSchema,
     resourceId: UuidSchema.optional(),
-    fieldId: z.string().min(1).optional().describe('The booking field whose allowlist applies'),
-    studioId: z.string().min(1).optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
+    fieldId: OpaqueIdSchema.optional().describe('The booking field whose allowlist applies'),
+    studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
   })
   .strict();
 
@@ -83,8 +86,8 @@ export type PublicSlotsResponse = z.infer<typeof PublicSlotsResponseSchema>;
 export const PublicAppointmentTypesQuerySchema = z
   .object({
     calendarId: UuidSchema,
-    fieldId: z.string().min(1).optional(),
-    studioId: z.string().min(1).optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
+    fieldId: OpaqueIdSchema.optional(),
+    studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
   })
   .strict();
 
@@ -124,9 +127,14 @@ export const SubmitBookingSlotSchema = z
 /** The body of `POST /public/forms/:id/submit`. `data` is keyed by form field id. */
 export const SubmitBodySchema = z
   .object({
-    data: z.record(UuidSchema, SubmitFieldValueSchema).describe('Values keyed by form field id'),
+    data: z
+      .record(UuidSchema, SubmitFieldValueSchema)
+      .refine((data) => Object.keys(data).length <= MAX_SUBMIT_FIELDS, {
+        message: `A submission may hold at most ${MAX_SUBMIT_FIELDS} fields`,
+      })
+      .describe(`Values keyed by form field id; at most ${MAX_SUBMIT_FIELDS} fields`),
     captchaToken: z.string().min(1).max(4096).optional(),
-    studioId: z.string().min(1).optional(),
+    studioId: OpaqueIdSchema.optional(),
     bookingSlot: SubmitBookingSlotSchema.optional(),
   })
   .strict();
@@ -153,8 +161,8 @@ export const TelemetryEventSchema = z
     step: z.number().optional(),
     errorCode: z.enum(TELEMETRY_ERROR_CODES).optional(),
     durationMs: z.number().nonnegative().optional(),
-    studioId: z.string().optional(),
-    fieldId: z.string().optional(),
+    studioId: z.string().max(MAX_OPAQUE_ID_LENGTH).optional(),
+    fieldId: z.string().max(MAX_OPAQUE_ID_LENGTH).optional(),
   })
   .strict();
 

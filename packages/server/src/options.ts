@@ -28,7 +28,10 @@ export interface ConnectServiceOptions {
   captcha?: CaptchaVerifier | HttpCaptchaVerifierOptions;
   /** Public form rate limits (30/min GET, 5/min submit, 120/min telemetry per form and client IP). */
   rateLimit?: RateLimitOptions;
-  /** Where widget telemetry goes. Default: storage, keeping the newest 1000 events per form. */
+  /**
+   * Where widget telemetry goes. Default: storage, keeping the newest 1000 events per form. A request
+   * is answered 204 once the sink has resolved, and 500 when it throws.
+   */
   telemetrySink?: TelemetrySink;
   /** Outgoing webhook delivery. */
   webhooks?: {

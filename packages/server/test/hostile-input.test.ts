@@ -1,44 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { ErrorMessages } from '@leadbook/contract';
-import { createSqlJsStorage } from '@leadbook/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingForm, FORM, goodSubmission } from './forms-fixture';
 import { ID, TOKEN } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { proxyStorage } from './storage-proxy';
+import { countingStorage } from './storage-proxy';
 import { day } from '../../../test-support/time';
 
 const headers = { origin: 'https://www.example.com' };
-
-/** sql.js storage that counts the calls of every repository method, by `repository.method`. */
-async function countingStorage() {
-  const inner = await createSqlJsStorage();
-  const calls = new Map<string, number>();
-  const count = (name: string) => calls.set(name, (calls.get(name) ?? 0) + 1);
-  // Each repository is wrapped so that its methods count their calls.
-  const storage = proxyStorage(
-    inner,
-    (tx) =>
-      new Proxy(tx, {
-        get(target, repository, receiver) {
-          const value: unknown = Reflect.get(target, repository, receiver);
-          if (typeof repository !== 'string' || typeof value !== 'object' || value === null) return value;
-          return new Proxy(value, {
-            get(methods, method, methodsReceiver) {
-              const fn: unknown = Reflect.get(methods, method, methodsReceiver);
-              if (typeof fn !== 'function') return fn;
-              return (...args: unknown[]) => {
-                count(`${repository}.${String(method)}`);
-                return (fn as (...a: unknown[]) => unknown).apply(methods, args);
-              };
-            },
-          });
-        },
-      }),
-  );
-  return { storage, calls };
-}
 
 describe.each(ADAPTERS)('hostile input through %s', (kind) => {
   let h: Harness;

@@ -5,7 +5,8 @@
  * @module
  */
 import { readTx, type ServiceContext } from '../core/context';
-import { notFound } from '../core/errors';
+import { ErrorMessages } from '@leadbook/contract';
+import { notFound, validationError } from '../core/errors';
 import { searchAvailability, type AvailabilitySearchInput } from '../domain/availability';
 import { availabilityJson } from './availability-json';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
@@ -25,7 +26,20 @@ export interface SearchRequest {
   resourceId?: string | undefined;
   /** Only resource slots marked publicly bookable (public forms). */
   publicOnly?: boolean;
+  /**
+   * The range is one booking's interval: unless it lasts the type's `bookingLength`, it is refused
+   * (400) before bookings and slots are loaded, so a client-sized interval never costs a search.
+   */
+  oneBooking?: boolean;
 }
+
+const MINUTE_MS = 60_000;
+
+/** The 400 for a booking interval that is not a candidate of a slot of the resource. */
+export const notBookable = () =>
+  validationError(ErrorMessages.notBookableInterval, [
+    { path: 'startDateTime', message: ErrorMessages.notBookableInterval },
+  ]);
 
 /** A loaded search: the engine input plus the records the response needs. */
 export interface LoadedSearch {
@@ -55,6 +69,9 @@ export async function loadSearch(
   ]);
   if (!calendar) throw notFound('Calendar');
   if (!appointmentType) throw notFound('Appointment type');
+  if (request.oneBooking && request.endMs - request.startMs !== appointmentType.bookingLength * MINUTE_MS) {
+    throw notBookable();
+  }
   const [onCalendar, forType, allResources, allSlots, calendarBlockers] = await Promise.all([
     tx.resourceCalendarMappings.list(org, { calendarId: calendar.id }),
     tx.appointmentTypeResourceMappings.list(org, { appointmentTypeId: appointmentType.id }),

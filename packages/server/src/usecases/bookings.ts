@@ -18,7 +18,7 @@ import type { UnitJobs } from '../core/unit-jobs';
 import { findCandidate } from '../domain/availability';
 import type { BookingRecord, OrganizationRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
-import { loadSearch } from './availability';
+import { loadSearch, notBookable } from './availability';
 import { bookingResponse } from './booking-response';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } from './scheduled-events';
 
@@ -64,6 +64,7 @@ async function checkPlannerSlot(
     endMs,
     resourceId: body.resourceId,
     publicOnly,
+    oneBooking: true,
   });
   if (!loaded.resources.has(body.resourceId)) {
     throw invalid('resourceId', 'The resource is not mapped to this calendar and appointment type');
@@ -75,12 +76,7 @@ async function checkPlannerSlot(
     resourceId: body.resourceId,
     resourceSlotId: body.resourceSlotId,
   });
-  if (!candidate) {
-    throw invalid(
-      'startDateTime',
-      'The interval is not a bookable slot of the resource: search availability and pass one of its intervals',
-    );
-  }
+  if (!candidate) throw notBookable();
   // The same check as the search, now inside the transaction: a slot filled meanwhile is refused.
   if (!candidate.available) throw slotUnavailable();
   return { startMs, endMs, resourceSlotId: candidate.resourceSlotId };

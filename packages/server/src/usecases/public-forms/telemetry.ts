@@ -20,7 +20,11 @@ export interface TelemetryBatch {
   receivedAt: string;
 }
 
-/** Receives telemetry batches; what it throws is logged, never returned to the widget. */
+/**
+ * Receives telemetry batches. The request is answered 204 only once the sink has resolved; what it
+ * throws is a 500 in the public form envelope (a `ServiceError` keeps its own status), so a batch is
+ * never acknowledged and then lost. The widget drops a batch that fails.
+ */
 export type TelemetrySink = (batch: TelemetryBatch) => void | Promise<void>;
 
 /** How many events the default sink keeps per form. */
@@ -38,7 +42,7 @@ export function storageTelemetrySink(ctx: ServiceContext): TelemetrySink {
   };
 }
 
-/** `POST /public/forms/:id/telemetry`: hands the batch to the sink and answers 204. */
+/** `POST /public/forms/:id/telemetry`: hands the batch to the sink and answers 204 once it has taken it. */
 export async function recordTelemetry(
   ctx: ServiceContext,
   sink: TelemetrySink,
@@ -46,9 +50,5 @@ export async function recordTelemetry(
   body: TelemetryBody,
 ): Promise<void> {
   const form = await readTx(ctx, (tx) => loadPublishedForm(tx, formId));
-  try {
-    await sink({ organizationId: form.organizationId, formId, events: body.events, receivedAt: nowIso(ctx) });
-  } catch (error) {
-    ctx.logger.error('telemetry sink failed', { formId, error: String(error) });
-  }
+  await sink({ organizationId: form.organizationId, formId, events: body.events, receivedAt: nowIso(ctx) });
 }
