@@ -6,6 +6,7 @@
 import { benchAvailability } from './availability.bench';
 import { benchBookingCreation } from './bookings.bench';
 import { benchConnectHttp } from './connect-http.bench';
+import { benchDurability } from './durability.bench';
 import { benchIngress } from './ingress.bench';
 import { benchPostgres } from '../../storage-postgres/bench/postgres.bench';
 import { benchSubmit } from './submit.bench';
@@ -13,6 +14,7 @@ import { benchSubmit } from './submit.bench';
 console.log(`Leadbook benchmarks on Node ${process.version}, ${new Date().toISOString()}`);
 await benchConnectHttp();
 await benchIngress();
+await benchDurability();
 await benchAvailability();
 await benchBookingCreation();
 await benchSubmit();

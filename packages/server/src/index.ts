@@ -17,6 +17,7 @@ export type {
 export type { SeedResult, SeededOrganization } from './admin/seed';
 export {
   createSqlJsStorage,
+  type Durability,
   type SqlJsStorage,
   type SqlJsStorageOptions,
   type StorageLogger,

@@ -40,7 +40,10 @@ export interface ConnectService {
   events: ServiceEvents;
   /** The storage adapter in use. */
   storage: StorageAdapter;
-  /** Stops the scheduler and closes storage (flushing a persisted file). Safe to call twice. */
+  /**
+   * Stops the scheduler, waits for webhook attempts in flight and closes storage (a persisted sql.js
+   * file gets its last snapshot). Safe to call twice.
+   */
   close(): Promise<void>;
 }
 

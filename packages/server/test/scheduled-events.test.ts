@@ -31,12 +31,19 @@ const call = (service: ConnectService, method: string, path: string, token: stri
     }),
   );
 
-/** Lets the scheduler's storage round trips between timers complete. */
+/**
+ * Moves fake time to `ms` and lets the scheduler's storage round trips complete: they take real
+ * macrotasks and, on a persisted file, real disk writes (only setTimeout and Date are faked here).
+ */
 async function advanceTo(ms: number) {
   // The service starts its scheduler on a real macrotask (setImmediate is not faked here).
   await new Promise((resolve) => setImmediate(resolve));
   await vi.advanceTimersByTimeAsync(ms - Date.now());
-  for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0);
+  const settled = performance.now() + 250;
+  while (performance.now() < settled) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(0);
+  }
 }
 
 const timed = (events: ServiceEvent[]) =>

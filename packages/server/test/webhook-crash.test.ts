@@ -55,12 +55,15 @@ describe('a webhook attempt in flight when the process is killed (sql.js file)',
         // A copy, so that reading never touches the file a running instance writes.
         const copy = join(dir, `read-${Date.now()}-${Math.random()}.sqlite`);
         await copyFile(file, copy);
+        // The log beside it holds what was committed since the last snapshot.
+        await copyFile(`${file}-wal`, `${copy}-wal`).catch(() => undefined);
         const storage = await createSqlJsStorage({ file: copy });
         try {
           return await storage.transaction((tx) => tx.webhookDeliveries.list(organizationId, { formId }));
         } finally {
           await storage.close();
           await rm(copy, { force: true });
+          await rm(`${copy}-wal`, { force: true });
         }
       },
     });

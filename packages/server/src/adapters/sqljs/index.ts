@@ -5,3 +5,4 @@
  */
 export { createSqlJsStorage, type SqlJsStorage, type SqlJsStorageOptions } from './storage';
 export type { StorageLogger } from './persistence';
+export type { Durability } from './wal/durable-file';

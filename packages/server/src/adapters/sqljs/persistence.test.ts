@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
@@ -16,31 +17,57 @@ import { StorageError } from '../../ports/storage';
 import * as make from '../../testing/storage-conformance/fixtures';
 import { createSqlJsStorage } from './index';
 
-// Counts atomic writes: each one ends in exactly one rename of a temp file over the database file.
-const fsSpy = vi.hoisted(() => ({ rename: undefined as unknown as ReturnType<typeof vi.fn> }));
+// Counts snapshots (each ends in a rename of a temp file over the database file) and can make the
+// log's fsync fail.
+const fsSpy = vi.hoisted(() => ({
+  rename: undefined as unknown as ReturnType<typeof vi.fn>,
+  failLogSync: undefined as Error | undefined,
+}));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof fsPromises>();
   fsSpy.rename = vi.fn(actual.rename);
-  return { ...actual, rename: fsSpy.rename };
+  const open: typeof actual.open = async (path, ...rest) => {
+    const handle = await actual.open(path, ...rest);
+    if (!String(path).endsWith('-wal')) return handle;
+    const datasync = handle.datasync.bind(handle);
+    handle.datasync = async () => {
+      if (fsSpy.failLogSync) throw fsSpy.failLogSync;
+      return datasync();
+    };
+    return handle;
+  };
+  return { ...actual, rename: fsSpy.rename, open };
 });
 
-const SLOW = 60_000;
 let directory: string;
 let file: string;
+let log: string;
 const logger = { warn: vi.fn(), error: vi.fn() };
 
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'leadbook-sqljs-persistence-'));
   file = join(directory, 'data', 'leadbook.sqlite');
+  log = `${file}-wal`;
   fsSpy.rename.mockClear();
+  fsSpy.failLogSync = undefined;
   logger.warn.mockClear();
   logger.error.mockClear();
 });
 afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
-const writes = (): number => fsSpy.rename.mock.calls.length;
+const snapshotsOf = (target: string): number =>
+  fsSpy.rename.mock.calls.filter(([, to]) => to === target).length;
 const tempFiles = (): string[] =>
   readdirSync(join(directory, 'data')).filter((name) => name.endsWith('.tmp'));
+
+/** Copies the database and its log as a crash would leave them: only what is on disk now. */
+function crashCopy(name = 'crash'): string {
+  const target = join(directory, name, 'leadbook.sqlite');
+  mkdirSync(join(directory, name), { recursive: true });
+  copyFileSync(file, target);
+  if (existsSync(log)) copyFileSync(log, `${target}-wal`);
+  return target;
+}
 
 async function seed(target: string) {
   const org = make.orgId();
@@ -55,7 +82,7 @@ async function seed(target: string) {
     answer: make.idempotency(org),
     schema: make.tableSchema(org, make.id()),
   };
-  const storage = await createSqlJsStorage({ file: target, persistDebounceMs: SLOW, logger });
+  const storage = await createSqlJsStorage({ file: target, logger });
   await storage.transaction(async (tx) => {
     await tx.calendars.create(records.calendar);
     await tx.entries.create(records.entry);
@@ -66,11 +93,10 @@ async function seed(target: string) {
     await tx.idempotency.save(records.answer);
     await tx.tableSchemas.save(records.schema);
   });
-  await storage.close();
-  return records;
+  return { storage, records };
 }
 
-async function expectSeeded(target: string, records: Awaited<ReturnType<typeof seed>>) {
+async function expectSeeded(target: string, records: Awaited<ReturnType<typeof seed>>['records']) {
   const storage = await createSqlJsStorage({ file: target, logger });
   const { org } = records;
   await storage.transaction(async (tx) => {
@@ -86,16 +112,35 @@ async function expectSeeded(target: string, records: Awaited<ReturnType<typeof s
   await storage.close();
 }
 
+const calendarsOf = async (target: string, org: string) => {
+  const storage = await createSqlJsStorage({ file: target, logger });
+  try {
+    return (await storage.transaction((tx) => tx.calendars.list(org))).map((calendar) => calendar.id);
+  } finally {
+    await storage.close();
+  }
+};
+
 describe('sql.js file persistence', () => {
   it('keeps every record kind across close and reopen (creating the directory)', async () => {
-    const records = await seed(file);
+    const { storage, records } = await seed(file);
+    await storage.close();
     expect(existsSync(file)).toBe(true);
     await expectSeeded(file, records);
   });
 
+  it('a transaction is on disk when it resolves: a crash right after loses nothing', async () => {
+    const { storage, records } = await seed(file);
+    // No close(): the copy is what a SIGKILL now would leave behind.
+    await expectSeeded(crashCopy(), records);
+    await storage.close();
+  });
+
   it('ignores and removes leftover temp files of interrupted writes', async () => {
-    const records = await seed(file);
+    const { storage, records } = await seed(file);
+    await storage.close();
     const junk = `${file}.1234.abcd.tmp`;
+    writeFileSync(`${log}.1234.abce.tmp`, Buffer.from('a log rewrite that never finished'));
     const truncated = `${file}.5678.ef01.tmp`;
     const unrelated = join(directory, 'data', 'other.sqlite.1.ab.tmp');
     writeFileSync(junk, Buffer.from('not a database at all'));
@@ -105,41 +150,24 @@ describe('sql.js file persistence', () => {
     expect(tempFiles()).toEqual(['other.sqlite.1.ab.tmp']);
   });
 
-  it('writes after the debounce delay without waiting for close', async () => {
-    const storage = await createSqlJsStorage({ file, persistDebounceMs: 5, logger });
-    const calendar = make.calendar(make.orgId());
-    await storage.transaction((tx) => tx.calendars.create(calendar));
-    await vi.waitFor(() => expect(writes()).toBeGreaterThan(0));
-    const copy = join(directory, 'copy.sqlite');
-    copyFileSync(file, copy);
-    const reopened = await createSqlJsStorage({ file: copy, logger });
-    expect(
-      await reopened.transaction((tx) => tx.calendars.get(calendar.organizationId, calendar.id)),
-    ).toEqual(calendar);
-    await reopened.close();
-    await storage.close();
-  });
-
-  it('coalesces many commits into one write', async () => {
-    const storage = await createSqlJsStorage({ file, persistDebounceMs: SLOW, logger });
+  it('transactions committing together share one write of the log (group commit)', async () => {
+    const storage = await createSqlJsStorage({ file, logger });
     const org = make.orgId();
     await Promise.all(
       Array.from({ length: 25 }, () => storage.transaction((tx) => tx.calendars.create(make.calendar(org)))),
     );
-    expect(writes()).toBe(0);
+    const batches = storage.logBatchSizes();
+    expect(batches.reduce((sum, size) => sum + size, 0)).toBe(25);
+    expect(batches.length).toBeLessThan(25);
+    expect(await calendarsOf(crashCopy(), org)).toHaveLength(25);
     await storage.close();
-    expect(writes()).toBe(1);
-    const reopened = await createSqlJsStorage({ file, logger });
-    expect(await reopened.transaction((tx) => tx.calendars.list(org))).toHaveLength(25);
-    await reopened.close();
   });
 
-  it('a failed or read-only transaction schedules no write', async () => {
-    const storage = await createSqlJsStorage({ file, persistDebounceMs: SLOW, logger });
+  it('a failed or read-only transaction appends nothing to the log', async () => {
+    const storage = await createSqlJsStorage({ file, logger });
     const org = make.orgId();
     await storage.transaction((tx) => tx.calendars.create(make.calendar(org)));
-    await storage.flush();
-    expect(writes()).toBe(1);
+    const size = statSync(log).size;
     await expect(
       storage.transaction(async (tx) => {
         await tx.calendars.create(make.calendar(org));
@@ -147,54 +175,128 @@ describe('sql.js file persistence', () => {
       }),
     ).rejects.toThrow('abort');
     await storage.transaction((tx) => tx.calendars.list(org));
-    await storage.flush();
+    expect(statSync(log).size).toBe(size);
+    expect(storage.logBatchSizes()).toEqual([1]);
     await storage.close();
-    expect(writes()).toBe(1);
   });
 
-  it('logs a failed write, never fails the transaction, and retries after the next commit', async () => {
-    const storage = await createSqlJsStorage({ file, persistDebounceMs: 5, logger });
+  it('recovers every record before a torn last one, and says so', async () => {
+    const storage = await createSqlJsStorage({ file, logger });
     const org = make.orgId();
-    const [first, second] = [make.calendar(org), make.calendar(org)];
-    fsSpy.rename.mockRejectedValueOnce(Object.assign(new Error('disk full'), { code: 'ENOSPC' }));
-    await storage.transaction((tx) => tx.calendars.create(first));
-    await vi.waitFor(() => expect(logger.error).toHaveBeenCalledTimes(1));
-    expect(logger.error.mock.calls[0]?.[0]).toMatch(/could not write/);
-    expect(existsSync(file)).toBe(false);
-    expect(tempFiles()).toEqual([]);
-    await storage.transaction((tx) => tx.calendars.create(second));
-    await vi.waitFor(() => expect(existsSync(file)).toBe(true));
+    const kept = [make.calendar(org), make.calendar(org)];
+    for (const calendar of kept) await storage.transaction((tx) => tx.calendars.create(calendar));
+    const before = statSync(log).size;
+    await storage.transaction((tx) => tx.calendars.create(make.calendar(org, { name: 'x'.repeat(2000) })));
+    const target = crashCopy();
+    // The process died in the middle of writing the last record.
+    writeFileSync(`${target}-wal`, readFileSync(`${target}-wal`).subarray(0, before + 700));
+    expect((await calendarsOf(target, org)).sort()).toEqual(kept.map((calendar) => calendar.id).sort());
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/the last record is cut short; recovered the 2 records/),
+    );
+    // Recovery wrote a snapshot and an empty log: the next start has nothing to replay.
+    expect(statSync(`${target}-wal`).size).toBe(0);
     await storage.close();
-    const reopened = await createSqlJsStorage({ file, logger });
-    expect(await reopened.transaction((tx) => tx.calendars.list(org))).toEqual([first, second]);
-    await reopened.close();
   });
 
-  it('close flushes pending writes, is idempotent, and later transactions reject', async () => {
-    const storage = await createSqlJsStorage({ file, persistDebounceMs: SLOW, logger });
+  it('stops at a record that fails its checksum', async () => {
+    const storage = await createSqlJsStorage({ file, logger });
+    const org = make.orgId();
+    const first = make.calendar(org);
+    await storage.transaction((tx) => tx.calendars.create(first));
+    const end = statSync(log).size;
+    await storage.transaction((tx) => tx.calendars.create(make.calendar(org)));
+    await storage.transaction((tx) => tx.calendars.create(make.calendar(org)));
+    const target = crashCopy();
+    const bytes = readFileSync(`${target}-wal`);
+    bytes[end + 40] = bytes[end + 40]! ^ 0xff;
+    writeFileSync(`${target}-wal`, bytes);
+    expect(await calendarsOf(target, org)).toEqual([first.id]);
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/a record fails its checksum/));
+    await storage.close();
+  });
+
+  it('takes a snapshot when the log passes its threshold, and the log restarts', async () => {
+    const storage = await createSqlJsStorage({ file, logger, snapshotAfterBytes: 8 * 1024 });
+    const org = make.orgId();
+    const snapshotsAtOpen = snapshotsOf(file);
+    for (let i = 0; i < 40; i++) {
+      await storage.transaction((tx) => tx.calendars.create(make.calendar(org, { name: 'y'.repeat(500) })));
+    }
+    await vi.waitFor(() => expect(snapshotsOf(file)).toBeGreaterThan(snapshotsAtOpen));
+    await storage.snapshot();
+    expect(statSync(log).size).toBeLessThan(8 * 1024);
+    expect(await calendarsOf(crashCopy(), org)).toHaveLength(40);
+    await storage.close();
+  });
+
+  it('replays nothing twice after a crash between a snapshot and the log rewrite', async () => {
+    const storage = await createSqlJsStorage({ file, logger });
+    const org = make.orgId();
+    for (let i = 0; i < 5; i++) await storage.transaction((tx) => tx.calendars.create(make.calendar(org)));
+    const oldLog = readFileSync(log);
+    await storage.snapshot();
+    await storage.transaction((tx) => tx.calendars.create(make.calendar(org)));
+    const target = crashCopy();
+    // The new snapshot landed, the log was not rewritten yet: it still holds records 1-5 (and 6).
+    writeFileSync(`${target}-wal`, Buffer.concat([oldLog, readFileSync(log)]));
+    expect(await calendarsOf(target, org)).toHaveLength(6);
+    await storage.close();
+  });
+
+  it('a log that cannot be written fails the transaction, and every later one, until reopened', async () => {
+    const storage = await createSqlJsStorage({ file, logger });
+    const org = make.orgId();
+    const durable = make.calendar(org);
+    await storage.transaction((tx) => tx.calendars.create(durable));
+    fsSpy.failLogSync = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    await expect(storage.transaction((tx) => tx.calendars.create(make.calendar(org)))).rejects.toThrow(
+      /write-ahead log could not be written \(no space left on device\)/,
+    );
+    fsSpy.failLogSync = undefined;
+    // What was never acknowledged must not be read as if it had been.
+    await expect(storage.transaction((tx) => tx.calendars.list(org))).rejects.toThrow(StorageError);
+    await expect(storage.close()).rejects.toThrow(StorageError);
+    const target = crashCopy();
+    expect(await calendarsOf(target, org)).toContain(durable.id);
+  });
+
+  it("'interval' durability resolves before the log is written, and writes it within the interval", async () => {
+    const storage = await createSqlJsStorage({ file, logger, durability: 'interval', flushIntervalMs: 50 });
+    const org = make.orgId();
+    const size = statSync(log).size;
+    await storage.transaction((tx) => tx.calendars.create(make.calendar(org)));
+    expect(statSync(log).size).toBe(size);
+    await vi.waitFor(() => expect(statSync(log).size).toBeGreaterThan(size));
+    expect(await calendarsOf(crashCopy(), org)).toHaveLength(1);
+    await storage.close();
+  });
+
+  it('close writes a snapshot and empties the log, is idempotent, and later transactions reject', async () => {
+    const storage = await createSqlJsStorage({ file, logger });
     const calendar = make.calendar(make.orgId());
     const pending = storage.transaction((tx) => tx.calendars.create(calendar));
+    const before = snapshotsOf(file);
     const [closeA, closeB] = [storage.close(), storage.close()];
     await expect(pending).resolves.toBeUndefined();
     await Promise.all([closeA, closeB]);
     await expect(storage.close()).resolves.toBeUndefined();
-    expect(writes()).toBe(1);
-    await expect(storage.transaction(async () => 1)).rejects.toThrow(StorageError);
+    expect(snapshotsOf(file)).toBe(before + 1);
+    expect(statSync(log).size).toBe(0);
     await expect(storage.transaction(async () => 1)).rejects.toThrow(/closed/);
-    const reopened = await createSqlJsStorage({ file, logger });
-    expect(
-      await reopened.transaction((tx) => tx.calendars.get(calendar.organizationId, calendar.id)),
-    ).toEqual(calendar);
-    await reopened.close();
+    expect(await calendarsOf(file, calendar.organizationId)).toEqual([calendar.id]);
   });
 
-  it('close rejects with StorageError when the final write fails, and still closes', async () => {
-    const storage = await createSqlJsStorage({ file, persistDebounceMs: SLOW, logger });
-    await storage.transaction((tx) => tx.calendars.create(make.calendar(make.orgId())));
+  it('close rejects with StorageError when the final snapshot fails, and still closes', async () => {
+    const storage = await createSqlJsStorage({ file, logger });
+    const calendar = make.calendar(make.orgId());
+    await storage.transaction((tx) => tx.calendars.create(calendar));
     fsSpy.rename.mockRejectedValueOnce(new Error('disk gone'));
     await expect(storage.close()).rejects.toThrow(StorageError);
     expect(logger.error).toHaveBeenCalledTimes(1);
     await expect(storage.transaction(async () => 1)).rejects.toThrow(/closed/);
+    // The log still holds the write.
+    expect(await calendarsOf(file, calendar.organizationId)).toEqual([calendar.id]);
   });
 
   describe('refuses to start on a bad main file, leaving it untouched', () => {
@@ -212,7 +314,7 @@ describe('sql.js file persistence', () => {
     }
 
     it('a truncated database', async () => {
-      const storage = await createSqlJsStorage({ file, persistDebounceMs: SLOW, logger });
+      const storage = await createSqlJsStorage({ file, logger });
       const org = make.orgId();
       await storage.transaction(async (tx) => {
         for (let i = 0; i < 200; i++)

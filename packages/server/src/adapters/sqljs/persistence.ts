@@ -1,6 +1,7 @@
 /**
- * File persistence of the sql.js database: load at start, atomic writes (temp file, fsync,
- * rename), cleanup of temp files an interrupted write left, and a debounced writer.
+ * File helpers of the persisted sql.js database: load the snapshot at start, atomic writes (temp
+ * file, fsync, rename), and cleanup of temp files an interrupted write left. The write-ahead log is
+ * in `wal/`.
  *
  * @module
  */
@@ -102,62 +103,5 @@ export async function removeStaleTempFiles(file: string, logger: StorageLogger):
     await unlink(join(directory, name)).catch((error: unknown) => {
       logger.warn('sql.js: could not delete a stale temp file', { file: join(directory, name), error });
     });
-  }
-}
-
-/**
- * Coalesces many "something changed" signals into few writes: `schedule()` marks the data dirty
- * and starts a timer; when it fires (or on `flush()`), one write saves everything so far. Writes
- * never overlap, so an older image can never land after a newer one. A failed write keeps the data
- * dirty and is retried on the next `schedule()` or `flush()`.
- */
-export class DebouncedWriter {
-  private dirty = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private queue: Promise<void> = Promise.resolve();
-
-  /**
-   * @param write saves the current state (it reads the state when it runs, not when scheduled)
-   * @param debounceMs how long to wait after the first change before writing
-   * @param onError reports a failed write
-   */
-  constructor(
-    private readonly write: () => Promise<void>,
-    private readonly debounceMs: number,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  /** Marks the data changed and makes sure a write is coming. */
-  schedule(): void {
-    this.dirty = true;
-    if (this.timer !== undefined) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      // Reported by flush through onError; a timer has nobody to throw to.
-      this.flush().catch(() => undefined);
-    }, this.debounceMs);
-  }
-
-  /** Writes now if anything changed since the last successful write; rejects when the write fails. */
-  flush(): Promise<void> {
-    if (this.timer !== undefined) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-    const next = this.queue.then(() => this.writeIfDirty());
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async writeIfDirty(): Promise<void> {
-    if (!this.dirty) return;
-    this.dirty = false;
-    try {
-      await this.write();
-    } catch (error) {
-      this.dirty = true;
-      this.onError(error);
-      throw error;
-    }
   }
 }

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { StorageError } from '../../ports/storage';
 import { runStorageConformance } from '../../testing/storage-conformance';
 import { createSqlJsStorage } from './index';
+import { copyAsCrashed, dumpTables } from '../../../test/support/table-dump';
 
 const quiet = { warn: () => undefined, error: () => undefined };
 const directory = mkdtempSync(join(tmpdir(), 'leadbook-sqljs-conformance-'));
@@ -14,9 +15,29 @@ let files = 0;
 
 runStorageConformance({ name: 'sql.js (memory)', create: () => createSqlJsStorage() });
 
+// On a file, every test's database is also replayed from its snapshot and log when the test closes
+// it, and must equal the live one row for row.
 runStorageConformance({
-  name: 'sql.js (file)',
-  create: () => createSqlJsStorage({ file: join(directory, `db-${++files}.sqlite`), logger: quiet }),
+  name: 'sql.js (file, replay checked)',
+  create: async () => {
+    const file = join(directory, `db-${++files}.sqlite`);
+    const storage = await createSqlJsStorage({ file, logger: quiet });
+    let closing: Promise<void> | undefined;
+    const checkAndClose = async () => {
+      const live = await dumpTables(storage.exportBytes());
+      copyAsCrashed(file, `${file}.crash`);
+      const replayed = await createSqlJsStorage({ file: `${file}.crash`, logger: quiet });
+      const recovered = await dumpTables(replayed.exportBytes());
+      await replayed.close();
+      await storage.close();
+      expect(recovered).toEqual(live);
+    };
+    return {
+      name: storage.name,
+      transaction: (fn, options) => storage.transaction(fn, options),
+      close: () => (closing ??= checkAndClose()),
+    };
+  },
 });
 
 describe('sql.js adapter extras', () => {

@@ -7,26 +7,41 @@
 import type { Repositories, StorageAdapter, TransactionOptions } from '../../ports/storage';
 import type { StorageLogger } from './persistence';
 import { StorageError } from '../../ports/storage';
-import { SqlConnection, toStorageError } from './connection';
+import { SqlConnection, toStorageError, type SqlExecutor } from './connection';
 import { loadSqlJs } from './load-sql-js';
 import { applyMigrations } from './migrations';
 import { Mutex } from './mutex';
-import { DebouncedWriter, readDatabaseFile, removeStaleTempFiles, writeFileAtomic } from './persistence';
+import { readDatabaseFile, removeStaleTempFiles } from './persistence';
 import { createRepositories } from './repositories';
 import { openTransactionScope } from './transaction-scope';
 import { TokenCache } from './token-cache';
+import { DurableFile, type Durability } from './wal/durable-file';
+import type { LoggedStatement } from './wal/record';
 
 /** Options of {@link createSqlJsStorage}. */
 export interface SqlJsStorageOptions {
   /**
-   * Persist the database to this file: loaded at start when it exists, written after commits. One
-   * process per file: the whole database lives in memory, so two processes would overwrite each
-   * other's writes.
+   * Persist the database to this file and a write-ahead log beside it (`<file>-wal`): loaded and
+   * replayed at start when they exist. One process per file: the whole database lives in memory, so
+   * two processes would overwrite each other's writes.
    */
   file?: string;
-  /** How long after a committed write the file is written, coalescing commits meanwhile. Default 100. */
-  persistDebounceMs?: number;
-  /** Receives failed background writes and cleanup warnings. Default: `console`. */
+  /**
+   * What a committed transaction promises with `file` (default `'commit'`):
+   * - `'commit'`: a transaction resolves only once its writes are on disk (the log is fsynced;
+   *   transactions committing together share one write), so whatever it acknowledged survives a crash.
+   * - `'interval'`: a transaction resolves at once and the log is written every `flushIntervalMs`;
+   *   a crash loses at most that much of what was acknowledged.
+   */
+  durability?: Durability;
+  /** How often the log is written in `'interval'` mode, in milliseconds. Default 100. */
+  flushIntervalMs?: number;
+  /**
+   * The log size, in bytes, past which a snapshot of the database replaces the file and the log
+   * restarts (in the background; transactions wait only while the image is copied). Default 64 MiB.
+   */
+  snapshotAfterBytes?: number;
+  /** Receives recovery notes and failed background writes. Default: `console`. */
   logger?: StorageLogger;
 }
 
@@ -39,8 +54,22 @@ export interface SqlJsStorage extends StorageAdapter {
    * @throws StorageError while a transaction runs or after `close()`.
    */
   exportBytes(): Uint8Array;
-  /** Writes pending changes to the file now (a no-op without `file`); rejects when the write fails. */
+  /**
+   * Writes the log now (a no-op without `file`, and in `'commit'` mode, where every resolved
+   * transaction is already on disk); rejects when the write fails.
+   */
   flush(): Promise<void>;
+  /**
+   * Writes a snapshot of the database to the file and restarts the log (a no-op without `file`).
+   * `close()` does this too, and the storage does it on its own when the log passes
+   * `snapshotAfterBytes`.
+   */
+  snapshot(): Promise<void>;
+  /**
+   * How many log records each write of the log carried, newest last (at most 10,000): the sizes of
+   * the group commits. Empty without `file`. For benchmarks and diagnostics.
+   */
+  logBatchSizes(): readonly number[];
   /**
    * How many SQL statements this adapter has executed since it was created, transaction control
    * (`BEGIN`, `COMMIT`, `ROLLBACK`) and migrations included; reads answered from the read cache (see
@@ -60,9 +89,17 @@ export interface SqlJsStorage extends StorageAdapter {
 
 /**
  * Creates the sql.js storage adapter. Transactions run one at a time in call order (an in-process
- * mutex), so no other transaction's statements interleave with the awaits inside one. With `file`,
- * every committed transaction that wrote schedules a debounced atomic write; `close()` writes what
- * is pending.
+ * mutex), so no other transaction's statements interleave with the awaits inside one.
+ *
+ * With `file`, every committed transaction that wrote appends one record of its writes to the
+ * write-ahead log `<file>-wal`; transactions committing in the same turn of the event loop (or while
+ * the log is being written) share one write and one fsync. In `'commit'` durability a transaction
+ * resolves only once its record is on disk, and one that read waits for the writes it may have
+ * seen, so nothing a caller was told survives only in memory. A snapshot of the database replaces
+ * the file when the log passes `snapshotAfterBytes` and on `close()`. Opening loads the snapshot
+ * and replays the log; a torn or corrupt last record (a crash mid-write) is dropped with a warning.
+ * If the log cannot be written (disk full), every later transaction is refused with a
+ * `StorageError` until the storage is reopened.
  *
  * Results of small reads (up to 64 rows) are remembered until a write touches a table they read
  * (directly or through a trigger); schema changes and rollbacks forget them all. The adapter's
@@ -71,7 +108,9 @@ export interface SqlJsStorage extends StorageAdapter {
  * Do not call `transaction()` inside a transaction callback: the inner call waits for the outer
  * one, which waits for it.
  *
- * @throws StorageError when the file exists but is unreadable, corrupt or from a newer schema.
+ * @throws StorageError when the file exists but is unreadable, corrupt or from a newer schema, or
+ *   its log cannot be replayed.
+ * @throws RangeError when `flushIntervalMs` or `snapshotAfterBytes` is not a positive integer.
  *
  * @example
  * ```ts
@@ -81,33 +120,48 @@ export interface SqlJsStorage extends StorageAdapter {
  * ```
  */
 export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Promise<SqlJsStorage> {
-  const { file, persistDebounceMs = 100, logger = console } = options;
+  const {
+    file,
+    durability = 'commit',
+    flushIntervalMs = 100,
+    snapshotAfterBytes = 64 * 1024 * 1024,
+    logger = console,
+  } = options;
+  for (const [name, value] of Object.entries({ flushIntervalMs, snapshotAfterBytes })) {
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new RangeError(`${name} must be a positive integer, got ${value}`);
+    }
+  }
+  if (durability !== 'commit' && durability !== 'interval') {
+    throw new RangeError(`durability must be 'commit' or 'interval', got ${String(durability)}`);
+  }
   const SQL = await loadSqlJs();
   const bytes = file === undefined ? null : await readDatabaseFile(file);
-  if (file !== undefined) await removeStaleTempFiles(file, logger);
+  if (file !== undefined) {
+    await removeStaleTempFiles(file, logger);
+    await removeStaleTempFiles(DurableFile.logPath(file), logger);
+  }
 
   const connection = openConnection(SQL, bytes, file);
-  let migrated: number;
+  const mutex = new Mutex();
+  let durable: DurableFile | undefined;
   try {
     if (bytes) checkIntegrity(connection, file);
     connection.applyPragmas();
-    migrated = applyMigrations(connection);
+    const migrate = () => applyMigrations(connection);
+    if (file === undefined) migrate();
+    else {
+      durable = await DurableFile.open(
+        { file, durability, flushIntervalMs, snapshotAfterBytes, logger },
+        connection,
+        mutex,
+        migrate,
+      );
+    }
   } catch (error) {
     connection.close();
     throw error;
   }
-
-  const mutex = new Mutex();
-  const writer =
-    file === undefined
-      ? undefined
-      : new DebouncedWriter(
-          async () => writeFileAtomic(file, await mutex.run(() => connection.export())),
-          persistDebounceMs,
-          (error) =>
-            logger.error(`sql.js: could not write ${file}; will retry after the next commit`, { error }),
-        );
-  if (migrated > 0) writer?.schedule();
 
   let closing: Promise<void> | undefined;
   const tokens = new TokenCache();
@@ -123,10 +177,11 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     }
   };
 
-  const run = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
-    const before = connection.totalChanges();
+  // Returns the transaction's log sequence number (the newest one when it wrote nothing).
+  const run = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<{ result: T; lsn: number }> => {
+    const statements: LoggedStatement[] = [];
     connection.control('BEGIN');
-    const scope = openTransactionScope(connection);
+    const scope = openTransactionScope(durable ? loggingExecutor(connection, statements) : connection);
     let result: T;
     try {
       result = await fn(createRepositories(scope.exec, { tokens, readOnly: false }));
@@ -136,23 +191,30 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
       throw error;
     }
     scope.end();
-    const wrote = connection.totalChanges() > before;
     try {
       connection.control('COMMIT');
     } catch (error) {
       rollback(connection, logger);
       throw error;
     }
-    if (wrote) writer?.schedule();
-    return result;
+    if (!durable) return { result, lsn: 0 };
+    return { result, lsn: statements.length > 0 ? durable.commit(statements) : durable.newestLsn };
   };
 
   return {
     name: 'sqljs',
-    transaction<T>(fn: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    async transaction<T>(fn: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T> {
       // lockKeys need no handling: every transaction is serialised.
-      if (closing) return Promise.reject(new StorageError('sql.js: the storage is closed'));
-      return mutex.run(() => (options?.readOnly ? read(fn) : run(fn)));
+      if (closing) throw new StorageError('sql.js: the storage is closed');
+      if (!durable)
+        return mutex.run(() => (options?.readOnly ? read(fn) : run(fn).then((done) => done.result)));
+      if (durable.failure) throw new StorageError(`sql.js: ${durable.failure.message}`);
+      const { result, lsn } = await mutex.run(async () =>
+        options?.readOnly ? { result: await read(fn), lsn: durable.newestLsn } : run(fn),
+      );
+      // What it wrote, or what it may have read, is on disk before the caller hears of it.
+      await durable.settle(lsn);
+      return result;
     },
     exportBytes() {
       if (closing) throw new StorageError('sql.js: the storage is closed');
@@ -160,7 +222,14 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
       return connection.export();
     },
     async flush() {
-      await writer?.flush();
+      await durable?.flush();
+    },
+    async snapshot() {
+      if (closing) throw new StorageError('sql.js: the storage is closed');
+      await durable?.snapshot();
+    },
+    logBatchSizes() {
+      return durable?.batchSizes ?? [];
     },
     statementCount() {
       return connection.statementCount();
@@ -170,14 +239,29 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
         // Transactions accepted before close() finish first; later ones are refused above.
         await mutex.run(() => undefined);
         try {
-          await writer?.flush();
+          await durable?.close();
         } catch (error) {
-          throw toStorageError(error, `final write of ${file ?? 'the database'}`);
+          logger.error(`sql.js: the final snapshot of ${file ?? 'the database'} failed`, { error });
+          throw toStorageError(error, `final snapshot of ${file ?? 'the database'}`);
         } finally {
           connection.close();
         }
       })();
       return closing;
+    },
+  };
+}
+
+/** An executor that also records every write that changed rows, for the transaction's log record. */
+function loggingExecutor(connection: SqlConnection, statements: LoggedStatement[]): SqlExecutor {
+  return {
+    all: (sql, params) => connection.all(sql, params),
+    get: (sql, params) => connection.get(sql, params),
+    run: (sql, params = []) => {
+      const changed = connection.run(sql, params);
+      // A write that changed nothing has nothing to replay.
+      if (changed > 0) statements.push({ sql, params });
+      return changed;
     },
   };
 }

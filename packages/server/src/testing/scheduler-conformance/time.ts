@@ -31,12 +31,28 @@ export interface TimeDriver {
 /** The epoch time fake-time tests start at: 2026-01-05T08:00:00Z. */
 export const FAKE_START = Date.UTC(2026, 0, 5, 8);
 
-/** Fake timers: `vi.useFakeTimers()` fakes `setTimeout` and `Date.now`, and time moves only on request. */
+// Captured when this module loads, before a test fakes timers: one real turn of the event loop,
+// in which a storage's real disk writes (a persisted sql.js file's log) can complete.
+const realSetImmediate = globalThis.setImmediate;
+const realTurn = () => new Promise<void>((resolve) => realSetImmediate(resolve));
+const realMs = () => Number(process.hrtime.bigint() / 1_000_000n);
+
+/** How long, in real time, a fake-time check is retried while the storage's disk writes catch up. */
+const FAKE_EVENTUALLY_MS = 5_000;
+
+/**
+ * Fake timers: `vi.useFakeTimers()` fakes `setTimeout`, `setImmediate` and `Date.now`, and time
+ * moves only on request. Settling also lets real turns of the event loop pass, for storage that
+ * writes to disk.
+ */
 export function fakeTime(): TimeDriver {
   const settle = async () => {
     // The scheduler awaits storage transactions between timers; each round lets one more link of
-    // such a promise chain (and any zero-delay timer it sets) run.
-    for (let round = 0; round < 10; round++) await vi.advanceTimersByTimeAsync(0);
+    // such a promise chain (and any zero-delay timer it sets) run, and real I/O complete.
+    for (let round = 0; round < 10; round++) {
+      await vi.advanceTimersByTimeAsync(0);
+      await realTurn();
+    }
   };
   return {
     step: 1_000,
@@ -57,8 +73,16 @@ export function fakeTime(): TimeDriver {
     },
     settle,
     async eventually(check) {
-      await settle();
-      check();
+      const deadline = realMs() + FAKE_EVENTUALLY_MS;
+      for (;;) {
+        await settle();
+        try {
+          check();
+          return;
+        } catch (error) {
+          if (realMs() > deadline) throw error;
+        }
+      }
     },
   };
 }
