@@ -222,7 +222,7 @@ export const operations = {
     body: CreateTableEntryBodySchema,
     response: TableEntrySchema,
     successStatus: 201,
-    errorStatuses: [400, 401, 403, 404, 413, 500],
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
   },
   updateTableEntry: {
     surface: 'connect',
@@ -235,7 +235,7 @@ export const operations = {
     body: PatchTableEntryBodySchema,
     response: TableEntrySchema,
     successStatus: 200,
-    errorStatuses: [400, 401, 403, 404, 413, 500],
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
   },
   createCalendarBooking: {
     surface: 'connect',
@@ -247,7 +247,7 @@ export const operations = {
     body: CreateCalendarBookingBodySchema,
     response: CalendarBookingSchema,
     successStatus: 201,
-    errorStatuses: [400, 401, 403, 404, 413, 500],
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
     headers: {
       'Idempotency-Key': 'The same key with the same body within 24 hours returns the first booking again',
     },
@@ -261,7 +261,7 @@ export const operations = {
     summary: 'Delete a booking (hard delete)',
     params: IdParamsSchema,
     successStatus: 204,
-    errorStatuses: [400, 401, 403, 404, 500],
+    errorStatuses: [400, 401, 403, 404, 415, 500],
   },
   getPublicFormAvailability: {
     ...publicGet,

@@ -34,6 +34,10 @@ export interface CallResult {
 export interface Harness {
   service: ConnectService;
   seeded: SeedResult;
+  /** Where requests go: a made-up origin for the fetch handler, the listening address for Express. */
+  base: string;
+  /** Sends a request as it is (no token, content type or client IP added): for the fuzz test. */
+  send(request: Request): Promise<Response>;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   close(): Promise<void>;
 }
@@ -62,6 +66,8 @@ export async function createHarness(
   return {
     service,
     seeded,
+    base,
+    send: (request) => send(request),
     async call(method, path, { token, body, rawBody, headers = {}, clientIp } = {}) {
       const init: RequestInit = { method, headers: { ...headers } };
       if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
