@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { TriggerContext } from '@leadbook/contract';
 import initSqlJs from 'sql.js';
 import { createSqlJsStorage } from '../src/adapters/sqljs';
-import { createServiceContext, startJobs } from '../src/core/create-context';
+import { createServiceContext, startJobs } from '../src/compose';
 import { createAdminApi } from '../src/admin';
 import { runUnit } from '../src/core/unit-of-work';
 import type { UnitJobs } from '../src/core/unit-jobs';

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { FormInput, SeedFixture, SubmitBody } from '@leadbook/contract';
 import { createAdminApi } from '../src/admin';
-import { createServiceContext } from '../src/core/create-context';
+import { createServiceContext } from '../src/compose';
 import { createConnectService } from '../src/service';
 import { submitForm } from '../src/usecases/public-forms/submit';
 

@@ -23,7 +23,8 @@ export {
   type StorageLogger,
 } from './adapters/sqljs';
 export { createTimerScheduler, type TimerSchedulerOptions } from './adapters/timer-scheduler';
-export { systemClock, type Clock, type Logger } from './core/context';
+export { systemClock, type Clock } from './ports/clock';
+export type { Logger } from './ports/logger';
 export { createManualClock, type ManualClock } from './core/manual-clock';
 export { ERROR_STATUS, ServiceError, type ErrorKind, type ServiceErrorOptions } from './core/errors';
 export type { EventHandler, ServiceEvents } from './events/bus';

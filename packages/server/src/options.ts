@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { Clock, Logger } from './core/context';
+import type { Clock } from './ports/clock';
+import type { Logger } from './ports/logger';
 import type { HostLookup } from './domain/webhooks';
 import type { HttpCaptchaVerifierOptions } from './adapters/captcha/http-captcha-verifier';
 import type { RateLimitOptions } from './http/rate-limit';

@@ -5,13 +5,14 @@
  */
 import type { Router } from 'express';
 import { createAdminApi, type AdminApi } from './admin';
-import { createServiceContext, startJobs } from './core/create-context';
+import { createServiceContext, startJobs } from './compose';
 import type { ServiceEvents } from './events/bus';
 import { parseBodyLimit } from './http/body-limit';
 import { connectRoutes } from './http/connect-routes';
 import { createExpressRouter } from './http/express';
 import { createFetchHandler, type FetchHandler } from './http/fetch';
 import { ingressRoutes } from './http/ingress-routes';
+import { createPipeline } from './http/pipeline';
 import { publicFormRoutes } from './http/public-form-routes';
 import { createRateLimiters } from './http/rate-limit';
 import type { ConnectServiceOptions } from './options';
@@ -69,9 +70,12 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   const ctx = await createServiceContext(options);
   const { logger, scheduler, storage, events } = ctx;
 
-  const limiters = createRateLimiters(options.rateLimit);
   const telemetrySink = options.telemetrySink ?? storageTelemetrySink(ctx);
-  const routes = [...connectRoutes(ctx), ...publicFormRoutes(ctx, telemetrySink), ...ingressRoutes(ctx)];
+  const pipeline = createPipeline(ctx, {
+    routes: [...connectRoutes(ctx), ...publicFormRoutes(ctx, telemetrySink), ...ingressRoutes(ctx)],
+    bodyLimit,
+    limiters: createRateLimiters(options.rateLimit, logger),
+  });
   let router: Router | undefined;
   await pruneIdempotency(ctx);
 
@@ -94,8 +98,8 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   });
 
   return {
-    express: () => (router ??= createExpressRouter(ctx, routes, bodyLimit, limiters)),
-    fetch: createFetchHandler(ctx, routes, bodyLimit, limiters),
+    express: () => (router ??= createExpressRouter(pipeline)),
+    fetch: createFetchHandler(ctx, pipeline),
     admin: createAdminApi(ctx),
     events: { on: events.on },
     storage,

@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServiceEvent } from '@leadbook/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createServiceContext, startJobs } from '../src/core/create-context';
+import { createServiceContext, startJobs } from '../src/compose';
 import type { BookingRecord } from '../src/ports/records';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey } from '../src/usecases/scheduled-events';
 import { bookingResponse } from '../src/usecases/booking-response';

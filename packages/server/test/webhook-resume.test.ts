@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createConnectService, createSqlJsStorage, type WebhookDeliveryRecord } from '@leadbook/server';
-import { createServiceContext } from '../src/core/create-context';
+import { createServiceContext } from '../src/compose';
 import { buildDelivery } from '../src/usecases/webhook-delivery';
 import { webhookOnlyForm } from './webhook-delivery-harness';
 import { NOW, testClock } from '../../../test-support/time';

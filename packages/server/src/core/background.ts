@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Logger } from './context';
+import type { Logger } from '../ports/logger';
 
 /** Runs tracked background tasks. */
 export interface BackgroundTasks {

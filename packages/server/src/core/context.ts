@@ -7,32 +7,10 @@ import type { Repositories, StorageAdapter } from '../ports/storage';
 import type { EventBus } from '../events/bus';
 import type { CaptchaVerifier } from '../ports/captcha';
 import type { BackgroundTasks } from './background';
-import type { Scheduler } from '../ports/scheduler';
+import type { Scheduler, SchedulerJobStore } from '../ports/scheduler';
+import type { Clock } from '../ports/clock';
+import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
-
-/** A source of the current time. Tests inject a fake one. */
-export interface Clock {
-  /** The current time in epoch milliseconds. */
-  now(): number;
-}
-
-/** The system clock (`Date.now()`): the default of `createConnectService({ clock })`. */
-export const systemClock: Clock = { now: () => Date.now() };
-
-/** A structured logger. Messages never carry secrets (tokens are redacted before logging). */
-export interface Logger {
-  /** Debug detail. */
-  debug(message: string, meta?: Record<string, unknown>): void;
-  /** Normal operation. */
-  info(message: string, meta?: Record<string, unknown>): void;
-  /** Something unexpected that the service handled. */
-  warn(message: string, meta?: Record<string, unknown>): void;
-  /** A failure. */
-  error(message: string, meta?: Record<string, unknown>): void;
-}
-
-/** A logger that drops everything (the default: an embedded library stays quiet). */
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** How outgoing webhooks are delivered. */
 export interface WebhookSettings {
@@ -62,6 +40,11 @@ export interface ServiceContext {
   readonly events: EventBus;
   /** The scheduler of timed events. */
   readonly scheduler: Scheduler;
+  /**
+   * The scheduler's job store when it keeps its jobs in this context's `storage`: units then store
+   * their jobs in their own transaction (see `UnitJobs`). Undefined otherwise.
+   */
+  readonly unitJobStore: SchedulerJobStore | undefined;
   /** A new UUID. */
   newId(): string;
   /** Verifies captcha tokens of form submissions. */

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Clock } from './context';
+import type { Clock } from '../ports/clock';
 
 /** A {@link Clock} that stands still until it is set or advanced. */
 export interface ManualClock extends Clock {

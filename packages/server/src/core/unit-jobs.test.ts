@@ -3,8 +3,8 @@ import { createSqlJsStorage, type SqlJsStorage } from '../adapters/sqljs';
 import { createTimerScheduler } from '../adapters/timer-scheduler';
 import type { ScheduledJob, Scheduler } from '../ports/scheduler';
 import type { StorageAdapter } from '../ports/storage';
-import type { Logger } from './context';
-import { createServiceContext } from './create-context';
+import type { Logger } from '../ports/logger';
+import { createServiceContext } from '../compose';
 import { runUnit } from './unit-of-work';
 import { DAY_MS, NOW, testClock } from '../../../../test-support/time';
 

@@ -32,7 +32,7 @@ export interface UnitJobsAttempt extends UnitJobs {
 /** The {@link UnitJobs} of one attempt of a unit's transaction `tx`. */
 export function unitJobs(ctx: ServiceContext, tx: Repositories): UnitJobsAttempt {
   const { scheduler, logger } = ctx;
-  const store = scheduler.jobStore?.storage === ctx.storage ? scheduler.jobStore : undefined;
+  const store = ctx.unitJobStore;
   let earliest = Infinity;
   const deferred: Array<{ what: string; key: string; run: () => Promise<unknown> }> = [];
   return {

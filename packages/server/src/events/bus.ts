@@ -4,7 +4,7 @@
  * @module
  */
 import type { EventOf, EventType, ServiceEvent } from '@leadbook/contract';
-import type { Logger } from '../core/context';
+import type { Logger } from '../ports/logger';
 
 /** A subscriber of one event type. It may be async; what it throws never reaches the request. */
 export type EventHandler<T extends EventType = EventType> = (event: EventOf<T>) => void | Promise<void>;

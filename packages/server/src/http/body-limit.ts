@@ -27,26 +27,24 @@ export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
 }
 
-/** Reads a web stream into bytes, stopping with {@link BodyTooLargeError} past `limit` bytes. */
+/**
+ * Reads a body (a web `ReadableStream` or a Node request, both async iterables of bytes) into one
+ * buffer, stopping with {@link BodyTooLargeError} past `limit` bytes without reading further.
+ */
 export async function readLimited(
-  stream: ReadableStream<Uint8Array> | null,
+  source: AsyncIterable<Uint8Array>,
   limit: number,
 ): Promise<Uint8Array | undefined> {
-  if (!stream) return undefined;
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(`body exceeds ${limit} bytes`);
-    }
-    chunks.push(value);
+  for await (const chunk of source) {
+    total += chunk.byteLength;
+    // Leaving the loop early cancels a web stream; a Node request's rest is discarded by Node.
+    if (total > limit) throw new BodyTooLargeError(`body exceeds ${limit} bytes`);
+    chunks.push(chunk);
   }
   if (total === 0) return undefined;
+  if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

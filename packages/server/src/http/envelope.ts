@@ -6,7 +6,7 @@
  * @module
  */
 import { ErrorMessages, type Surface } from '@leadbook/contract';
-import type { Logger } from '../core/context';
+import type { Logger } from '../ports/logger';
 import { CONNECT_ERROR_CODE, isServiceError, ServiceError } from '../core/errors';
 import { StorageError } from '../ports/storage';
 import { JsonBytes } from './route';

@@ -1,21 +1,13 @@
 /**
- * The fetch adapter: `(Request) => Promise<Response>` over the same route table, for msw and
- * fetch-native hosts.
+ * The fetch adapter: `(Request) => Promise<Response>` over the pipeline, for msw and fetch-native
+ * hosts. It only translates a `Request` in and a `Response` out.
  *
  * @module
  */
-import { ErrorMessages } from '@leadbook/contract';
-import type { ServiceContext } from '../core/context';
-import { ServiceError } from '../core/errors';
-import { BodyTooLargeError, readLimited } from './body-limit';
-import { decodeBody } from './content-encoding';
-import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
-import { errorResponse, unmatchedError, jsonResponse, surfaceOf, type RawResponse } from './envelope';
-import { TOO_MANY_REQUESTS_BODY, type RateLimiter, type RateLimitName } from './rate-limit';
-import { invokeRoute } from './invoke';
+import { errorResponse, unmatchedError, type RawResponse } from './envelope';
+import type { Pipeline } from './pipeline';
 import { requestIdFor } from './request-id';
-import type { Route } from './route';
-import { createRouteMatcher } from './route-matcher';
+import type { ServiceContext } from '../core/context';
 
 /** Extra facts about a fetch request that a `Request` cannot carry. */
 export interface FetchRequestInfo {
@@ -26,10 +18,7 @@ export interface FetchRequestInfo {
 /** A fetch handler. */
 export type FetchHandler = (request: Request, info?: FetchRequestInfo) => Promise<Response>;
 
-/**
- * A byte body goes out as a one-chunk stream: `new Response(bytes)` would copy it first, which
- * costs milliseconds on a large availability response.
- */
+/** A byte body goes out as a one-chunk stream: `new Response(bytes)` would copy it first. */
 const bodyOf = (body: RawResponse['body']) =>
   body === undefined || typeof body === 'string'
     ? (body ?? null)
@@ -40,66 +29,27 @@ const bodyOf = (body: RawResponse['body']) =>
         },
       });
 
-const toResponse = (out: RawResponse) =>
-  new Response(bodyOf(out.body), { status: out.status, headers: out.headers });
-
-/** Creates the fetch handler of the route table. */
-export function createFetchHandler(
-  ctx: ServiceContext,
-  routes: readonly Route[],
-  bodyLimit: number,
-  limiters?: Record<RateLimitName, RateLimiter>,
-): FetchHandler {
-  const matchRoute = createRouteMatcher(routes);
+/** Creates the fetch handler of the pipeline. A path outside the service is a Connect 404. */
+export function createFetchHandler(ctx: ServiceContext, pipeline: Pipeline): FetchHandler {
   return async (request, info = {}) => {
     const url = new URL(request.url);
-    const requestId = requestIdFor(request.headers.get('x-request-id') ?? undefined);
-    const method = request.method.toUpperCase();
-    const origin = request.headers.get('origin') ?? undefined;
-    if (method === 'OPTIONS' && isPublicFormPath(url.pathname)) {
-      const headers = preflightHeaders(
-        origin,
-        request.headers.get('access-control-request-headers') ?? undefined,
+    const headers = { get: (name: string) => request.headers.get(name) ?? undefined };
+    const out =
+      (await pipeline({
+        method: request.method,
+        path: url.pathname,
+        query: url.searchParams,
+        headers,
+        // Node's web streams are async iterables; the DOM typings do not say so.
+        body: (request.body as AsyncIterable<Uint8Array> | null) ?? undefined,
+        clientIp: info.clientIp,
+      })) ??
+      errorResponse(
+        'connect',
+        unmatchedError('connect'),
+        ctx.logger,
+        requestIdFor(headers.get('x-request-id')),
       );
-      return new Response(null, { status: 204, headers });
-    }
-    const match = matchRoute(method, url.pathname);
-    const surface = match?.route.surface ?? surfaceOf(url.pathname) ?? 'connect';
-    if (!match) {
-      return toResponse(errorResponse(surface, unmatchedError(surface), ctx.logger, requestId));
-    }
-    let limitHeaders: Record<string, string> = {};
-    const limiter = match.route.rateLimit && limiters?.[match.route.rateLimit];
-    if (limiter) {
-      const verdict = await limiter.check(match.params['id'] ?? '', info.clientIp);
-      limitHeaders = { ...corsHeaders(origin), ...verdict.headers };
-      if (verdict.limited) {
-        return toResponse(
-          jsonResponse(429, TOO_MANY_REQUESTS_BODY, { ...limitHeaders, 'x-request-id': requestId }),
-        );
-      }
-    }
-    let body: Uint8Array | undefined;
-    try {
-      const declared = Number(request.headers.get('content-length') ?? '0');
-      if (declared > bodyLimit) throw new BodyTooLargeError('declared length over the limit');
-      body = await readLimited(request.body, bodyLimit);
-      body = decodeBody(body, request.headers.get('content-encoding') ?? undefined, bodyLimit);
-    } catch (error) {
-      const mapped =
-        error instanceof BodyTooLargeError
-          ? new ServiceError('payloadTooLarge', ErrorMessages.payloadTooLarge)
-          : new ServiceError('validation', ErrorMessages.malformedJson);
-      return toResponse(errorResponse(surface, mapped, ctx.logger, requestId));
-    }
-    const out = await invokeRoute(ctx, match.route, {
-      params: match.params,
-      query: url.searchParams,
-      headers: { get: (name) => request.headers.get(name) ?? undefined },
-      body,
-      clientIp: info.clientIp,
-      requestId,
-    });
-    return toResponse({ ...out, headers: { ...limitHeaders, ...out.headers } });
+    return new Response(bodyOf(out.body), { status: out.status, headers: out.headers });
   };
 }

@@ -1,14 +1,15 @@
 /**
- * Public form rate limits (SPEC 8) with express-rate-limit: 30/min on the GET endpoints, 5/min on
- * submit, 120/min on telemetry, keyed by form id and client IP. The Express adapter mounts the
- * library's middleware; the fetch adapter counts through the same stores and sends the same
- * IETF draft-7 headers (`RateLimit`, `RateLimit-Policy`, and `Retry-After` on a 429).
+ * Public form rate limits (SPEC 8): 30/min on the GET endpoints, 5/min on submit, 120/min on
+ * telemetry, keyed by form id and client IP. Counts go to express-rate-limit stores (its
+ * `MemoryStore` by default, or any store of its ecosystem: Redis, PostgreSQL), and answers carry
+ * the IETF draft-7 headers (`RateLimit`, `RateLimit-Policy`, and `Retry-After` on a 429), for both
+ * adapters alike.
  *
  * @module
  */
 import { ErrorMessages } from '@leadbook/contract';
-import type { RequestHandler } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
+import type { Logger } from '../ports/logger';
 
 /** The three limits. */
 export type RateLimitName = 'read' | 'submit' | 'telemetry';
@@ -35,10 +36,8 @@ export interface RateLimitOptions {
   store?: (name: RateLimitName) => Store;
 }
 
-/** One limit, usable by both adapters. */
+/** One limit. */
 export interface RateLimiter {
-  /** Express middleware (express-rate-limit). */
-  express: RequestHandler;
   /** Counts one request of `formId` from `clientIp`; says whether it is over the limit, with headers. */
   check(
     formId: string,
@@ -51,23 +50,23 @@ const TOO_MANY = { statusCode: 429, message: ErrorMessages.tooManyRequests };
 const keyOf = (name: RateLimitName, formId: string, ip: string | undefined) =>
   `${name}:${formId}:${ip ? ipKeyGenerator(ip) : 'unknown'}`;
 
-function createLimiter(name: RateLimitName, limit: number, windowMs: number, store: Store): RateLimiter {
-  const middleware = rateLimit({
-    windowMs,
-    limit,
-    store,
-    standardHeaders: 'draft-7',
-    legacyHeaders: false,
-    // ipKeyGenerator inline: express-rate-limit checks that custom key functions use it for IPv6.
-    keyGenerator: (req) =>
-      `${name}:${String(req.params['id'] ?? '')}:${req.ip ? ipKeyGenerator(req.ip) : 'unknown'}`,
-    handler: (_req, res) => void res.status(429).json(TOO_MANY),
-    // The host decides `trust proxy`; a spoofed X-Forwarded-For is simply ignored when it is off.
-    validate: { xForwardedForHeader: false },
-  });
+function createLimiter(
+  name: RateLimitName,
+  limit: number,
+  windowMs: number,
+  store: Store,
+  logger: Logger,
+): RateLimiter {
+  // What express-rate-limit's middleware does with a store it is given (stores read windowMs); a
+  // store that fails later fails its requests with a 500 as well.
+  const init = store.init?.({ windowMs, limit } as Options);
+  if (init instanceof Promise) {
+    init.catch((error: unknown) =>
+      logger.error('rate-limit store failed to start', { name, error: String(error) }),
+    );
+  }
   const windowSeconds = Math.ceil(windowMs / 1000);
   return {
-    express: middleware,
     async check(formId, clientIp) {
       const { totalHits, resetTime } = await store.increment(keyOf(name, formId, clientIp));
       const reset = resetTime
@@ -87,6 +86,7 @@ function createLimiter(name: RateLimitName, limit: number, windowMs: number, sto
 /** Creates the three limiters (or none, when disabled). */
 export function createRateLimiters(
   options: RateLimitOptions = {},
+  logger: Logger,
 ): Record<RateLimitName, RateLimiter> | undefined {
   if (options.enabled === false) return undefined;
   const windowMs = options.windowMs ?? 60_000;
@@ -96,6 +96,7 @@ export function createRateLimiters(
       options.limits?.[name] ?? DEFAULT_RATE_LIMITS[name],
       windowMs,
       options.store?.(name) ?? new MemoryStore(),
+      logger,
     );
   return { read: make('read'), submit: make('submit'), telemetry: make('telemetry') };
 }

@@ -7,10 +7,15 @@
  */
 import { nowIso, type ServiceContext } from '../core/context';
 import { runUnit } from '../core/unit-of-work';
-import { ADDRESS_REFUSED_CODE } from '../adapters/webhooks/guarded-fetch';
-import { checkWebhookUrl, nextAttemptDelay, signWebhook, type WebhookUrlCheck } from '../domain/webhooks';
+import {
+  ADDRESS_REFUSED_CODE,
+  checkWebhookUrl,
+  nextAttemptDelay,
+  signWebhook,
+  type WebhookUrlCheck,
+} from '../domain/webhooks';
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
-import { deliveryAttemptJob, webhookJobKey, WEBHOOK_USER_AGENT } from './webhook-delivery';
+import { deliveryAttemptJob, webhookJobKey, WEBHOOK_USER_AGENT } from './webhook-job';
 
 /** How one attempt ended: `retry` follows the backoff, `final` fails the delivery now. */
 export type AttemptOutcome = 'succeeded' | 'gone' | 'retry' | 'final';

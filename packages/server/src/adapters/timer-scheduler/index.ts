@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { systemClock, silentLogger, type Clock, type Logger } from '../../core/context';
+import { systemClock, type Clock } from '../../ports/clock';
+import { silentLogger, type Logger } from '../../ports/logger';
 import type { JobRecord } from '../../ports/records';
 import type { JobHandler, ScheduledJob, Scheduler } from '../../ports/scheduler';
 import type { StorageAdapter } from '../../ports/storage';

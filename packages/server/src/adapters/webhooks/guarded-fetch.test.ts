@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookUrl, type HostLookup } from '../../domain/webhooks';
-import { ADDRESS_REFUSED_CODE, createGuardedFetch } from './guarded-fetch';
+import { ADDRESS_REFUSED_CODE, checkWebhookUrl, type HostLookup } from '../../domain/webhooks';
+import { createGuardedFetch } from './guarded-fetch';
 
 const PUBLIC = '93.184.216.34';
 

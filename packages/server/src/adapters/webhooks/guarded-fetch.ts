@@ -10,10 +10,13 @@
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
-import { addressRange, isPublicAddress, systemHostLookup, type HostLookup } from '../../domain/webhooks';
-
-/** The `code` of the error a refused connection's `cause` carries. */
-export const ADDRESS_REFUSED_CODE = 'ERR_WEBHOOK_ADDRESS_REFUSED';
+import {
+  ADDRESS_REFUSED_CODE,
+  isPublicAddress,
+  nonPublicAddressReason,
+  systemHostLookup,
+  type HostLookup,
+} from '../../domain/webhooks';
 
 /** Options of {@link createGuardedFetch}. */
 export interface GuardedFetchOptions {
@@ -31,16 +34,7 @@ type LookupCallback = (
 
 /** The error a refused address fails the connection with; its message is the delivery log's reason. */
 function refused(host: string, address: string): NodeJS.ErrnoException {
-  let range: string;
-  try {
-    range = addressRange(address);
-  } catch {
-    range = 'invalid';
-  }
-  const where = host === address ? address : `${host} (${address})`;
-  const error: NodeJS.ErrnoException = new Error(
-    `the webhook URL points to a non-public address: ${where} is ${range}; private targets are not allowed`,
-  );
+  const error: NodeJS.ErrnoException = new Error(nonPublicAddressReason(address, host));
   error.code = ADDRESS_REFUSED_CODE;
   return error;
 }

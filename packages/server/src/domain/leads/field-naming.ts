@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { InferredType, SpecialType } from './schema-inference';
+import type { SpecialType } from '@leadbook/contract';
+import type { InferredType } from './inferred-type';
 
 /**
  * Turn a data key into a display name: words split at `_`, `-`, `.`, spaces, camelCase humps and

@@ -10,8 +10,8 @@
 import { deriveFriendlyName, guessSpecialType } from './field-naming';
 import { defineDataProperty, isPlainObject } from './merge-patch';
 
-/** The type of a lead-data key, fixed by its first non-null value. */
-export type InferredType = 'string' | 'number' | 'boolean' | 'string[]' | 'object' | 'array';
+export type { InferredType } from './inferred-type';
+import type { InferredType } from './inferred-type';
 
 /** What a field means beyond its type (SPEC 2.2); re-exported from the contract. */
 export type { SpecialType } from '@leadbook/contract';

@@ -5,10 +5,12 @@
  */
 export { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, nextAttemptDelay } from './backoff';
 export {
+  ADDRESS_REFUSED_CODE,
   addressRange,
   checkWebhookUrl,
   checkWebhookUrlSyntax,
   isPublicAddress,
+  nonPublicAddressReason,
   systemHostLookup,
   type HostLookup,
   type WebhookUrlCheck,

@@ -123,19 +123,25 @@ export function isPublicAddress(address: string): boolean {
   }
 }
 
-const refusal = (address: string, host?: string): { ok: false; reason: string } => {
+/** The `code` of the error a connection to a refused address fails with (see the guarded fetch). */
+export const ADDRESS_REFUSED_CODE = 'ERR_WEBHOOK_ADDRESS_REFUSED';
+
+/** Why `address` (which `host` resolved to, when it is a name) is refused, for logs and the console. */
+export function nonPublicAddressReason(address: string, host?: string): string {
   let range: string;
   try {
     range = addressRange(address);
   } catch {
     range = 'invalid';
   }
-  const where = host === undefined ? address : `${host} (${address})`;
-  return {
-    ok: false,
-    reason: `the webhook URL points to a non-public address: ${where} is ${range}; private targets are not allowed`,
-  };
-};
+  const where = host === undefined || host === address ? address : `${host} (${address})`;
+  return `the webhook URL points to a non-public address: ${where} is ${range}; private targets are not allowed`;
+}
+
+const refusal = (address: string, host?: string): { ok: false; reason: string } => ({
+  ok: false,
+  reason: nonPublicAddressReason(address, host),
+});
 
 /**
  * Checks a webhook URL without network access, for saving a form: http or https only, no

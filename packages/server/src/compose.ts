@@ -1,22 +1,25 @@
 /**
- * Wires the ports every use case reaches into one `ServiceContext`, with the defaults of
- * `createConnectService()`; tests and benchmarks that call use cases directly build theirs here too.
+ * The composition root: wires the ports every use case reaches into one `ServiceContext`, with the
+ * defaults of `createConnectService()` (which `service.ts` builds on), and starts the scheduled
+ * jobs. Tests and benchmarks that call use cases directly build their context here too.
  *
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { createHttpCaptchaVerifier } from '../adapters/captcha/http-captcha-verifier';
-import { createSqlJsStorage } from '../adapters/sqljs';
-import { createGuardedFetch } from '../adapters/webhooks/guarded-fetch';
-import { systemHostLookup } from '../domain/webhooks';
-import { createTimerScheduler } from '../adapters/timer-scheduler';
-import { createEventBus } from '../events/bus';
-import type { ConnectServiceOptions } from '../options';
-import { createJobRouter } from '../usecases/jobs';
-import { appointmentJobHandlers } from '../usecases/scheduled-events';
-import { webhookJobHandlers } from '../usecases/webhook-delivery';
-import { createBackgroundTasks } from './background';
-import { silentLogger, systemClock, type ServiceContext } from './context';
+import { createHttpCaptchaVerifier } from './adapters/captcha/http-captcha-verifier';
+import { createSqlJsStorage } from './adapters/sqljs';
+import { createGuardedFetch } from './adapters/webhooks/guarded-fetch';
+import { systemHostLookup } from './domain/webhooks';
+import { createTimerScheduler } from './adapters/timer-scheduler';
+import { createEventBus } from './events/bus';
+import type { ConnectServiceOptions } from './options';
+import { createJobRouter } from './usecases/jobs';
+import { appointmentJobHandlers } from './usecases/scheduled-events';
+import { webhookJobHandlers } from './usecases/webhook-delivery';
+import { createBackgroundTasks } from './core/background';
+import type { ServiceContext } from './core/context';
+import { systemClock } from './ports/clock';
+import { silentLogger } from './ports/logger';
 
 /** The longest per-attempt webhook timeout: 5 minutes (an attempt holds its delivery for twice this). */
 const MAX_WEBHOOK_TIMEOUT_MS = 300_000;
@@ -45,6 +48,8 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     logger,
     events: createEventBus(logger),
     scheduler,
+    // The one place that decides whether jobs can go into the units' own transactions.
+    unitJobStore: scheduler.jobStore?.storage === storage ? scheduler.jobStore : undefined,
     newId: randomUUID,
     captcha,
     webhooks: {
