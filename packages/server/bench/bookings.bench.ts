@@ -183,7 +183,11 @@ export async function benchBookingCreation(): Promise<void> {
   const noJobs: UnitJobs = { schedule: async () => {}, cancel: async () => {} };
   const leanOptions = { lockKeys: [`resource:${lean.body(0).resourceId}`] };
   // The raw loop plus the use case's other rows, with the bytes of a sample booking's.
-  const sampleBooking = await createBooking(useCase.ctx, useCase.orgId, useCase.body(2_000_000), TRIGGER);
+  const sampleBooking = await createBooking(useCase.ctx, {
+    organizationId: useCase.orgId,
+    body: useCase.body(2_000_000),
+    trigger: TRIGGER,
+  });
   const { book: floor } = await bookingFloor(
     useCase.storage,
     { organizationId: useCase.orgId, bookingId: sampleBooking.id },
@@ -193,17 +197,31 @@ export async function benchBookingCreation(): Promise<void> {
   try {
     const [rawRounds, useCaseRounds, leanRounds, floorRounds] = await interleavedRates([
       raw.book,
-      (i) => createBooking(useCase.ctx, useCase.orgId, useCase.body(i), TRIGGER),
+      (i) =>
+        createBooking(useCase.ctx, {
+          organizationId: useCase.orgId,
+          body: useCase.body(i),
+          trigger: TRIGGER,
+        }),
       (i) =>
         runUnit(
           lean.ctx,
-          (tx, emit) => createBookingTx(lean.ctx, tx, emit, noJobs, lean.orgId, lean.body(i), TRIGGER),
+          (tx, emit) =>
+            createBookingTx(
+              lean.ctx,
+              { tx, emit, jobs: noJobs },
+              { organizationId: lean.orgId, body: lean.body(i), trigger: TRIGGER },
+            ),
           leanOptions,
         ),
       floor,
     ]);
     const before = useCase.storage.statementCount();
-    const last = await createBooking(useCase.ctx, useCase.orgId, useCase.body(1_000_000), TRIGGER);
+    const last = await createBooking(useCase.ctx, {
+      organizationId: useCase.orgId,
+      body: useCase.body(1_000_000),
+      trigger: TRIGGER,
+    });
     const statements = useCase.storage.statementCount() - before;
     const stored = await useCase.storage.transaction((tx) => tx.bookings.get(useCase.orgId, last.id));
 

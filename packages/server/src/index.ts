@@ -6,7 +6,7 @@
 export { createConnectService, type ConnectService, type ConnectServiceOptions } from './service';
 export type { AdminApi, ConsoleActionOptions } from './admin';
 export type { ApiTokenSummary, CreatedApiToken } from './admin/organizations';
-export type { CreatedTable } from './admin/pools';
+export type { CreatedTable } from './admin/tables';
 export type {
   CreatedIngressWebhook,
   IngressAdminApi,

@@ -93,7 +93,7 @@ describe('benchmark storage floors', () => {
       await side.storage.close();
     });
     const trigger = { source: 'connect', apiTokenId: randomUUID(), memberId: null } as const;
-    const sample = await createBooking(side.ctx, side.orgId, side.body(0), trigger);
+    const sample = await createBooking(side.ctx, { organizationId: side.orgId, body: side.body(0), trigger });
     const { book, connection } = await bookingFloor(
       side.storage,
       { organizationId: side.orgId, bookingId: sample.id },

@@ -62,7 +62,7 @@ export class PublicFormClient {
     this.telemetry = createTelemetryBatcher(
       {
         send: (events) =>
-          this.#call('POST', '/telemetry', undefined, { maxRetries: 0 }, { events }).then(() => {}),
+          this.#call('POST', '/telemetry', { maxRetries: 0 }, { body: { events } }).then(() => {}),
         beacon: (events) => sendBeacon(http, telemetryPath, events),
       },
       options.telemetry,
@@ -72,12 +72,17 @@ export class PublicFormClient {
   #call<T>(
     method: 'GET' | 'POST',
     path: string,
-    query: object | undefined,
     options: RequestOptions | undefined,
-    body?: unknown,
+    input: { query?: object; body?: unknown } = {},
   ): Promise<T> {
     return this.#http
-      .request<T>({ method, path: this.#path + path, query: toQuery(query), body, options })
+      .request<T>({
+        method,
+        path: this.#path + path,
+        query: toQuery(input.query),
+        body: input.body,
+        options,
+      })
       .then((response) => response.data);
   }
 
@@ -92,7 +97,7 @@ export class PublicFormClient {
    * ```
    */
   config(options?: RequestOptions): Promise<OperationResponse<'getPublicFormConfig'>> {
-    return this.#call('GET', '/config', undefined, options);
+    return this.#call('GET', '/config', options);
   }
 
   /**
@@ -105,7 +110,7 @@ export class PublicFormClient {
    * ```
    */
   availability(options?: RequestOptions): Promise<OperationResponse<'getPublicFormAvailability'>> {
-    return this.#call('GET', '/availability', undefined, options);
+    return this.#call('GET', '/availability', options);
   }
 
   /**
@@ -118,7 +123,7 @@ export class PublicFormClient {
    * ```
    */
   slots(query: PublicSlotsParams, options?: RequestOptions): Promise<OperationResponse<'listPublicSlots'>> {
-    return this.#call('GET', '/slots', query, options);
+    return this.#call('GET', '/slots', options, { query });
   }
 
   /**
@@ -134,7 +139,7 @@ export class PublicFormClient {
     query: OperationQuery<'listPublicAppointmentTypes'>,
     options?: RequestOptions,
   ): Promise<OperationResponse<'listPublicAppointmentTypes'>> {
-    return this.#call('GET', '/appointment-types', query, options);
+    return this.#call('GET', '/appointment-types', options, { query });
   }
 
   /**
@@ -157,7 +162,7 @@ export class PublicFormClient {
     body: OperationBody<'submitPublicForm'>,
     options?: RequestOptions,
   ): Promise<OperationResponse<'submitPublicForm'>> {
-    return this.#call('POST', '/submit', undefined, options, body);
+    return this.#call('POST', '/submit', options, { body });
   }
 }
 

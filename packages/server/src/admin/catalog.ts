@@ -138,8 +138,7 @@ export async function linkResourceToCalendarTx(
   ctx: Ctx,
   tx: Tx,
   org: string,
-  resourceId: string,
-  calendarId: string,
+  { resourceId, calendarId }: { resourceId: string; calendarId: string },
 ): Promise<ResourceCalendarMappingRecord> {
   await mustGet(tx, 'resources', org, resourceId);
   await mustGet(tx, 'calendars', org, calendarId);
@@ -155,8 +154,7 @@ export async function linkAppointmentTypeToResourceTx(
   ctx: Ctx,
   tx: Tx,
   org: string,
-  appointmentTypeId: string,
-  resourceId: string,
+  { appointmentTypeId, resourceId }: { appointmentTypeId: string; resourceId: string },
 ): Promise<AppointmentTypeResourceMappingRecord> {
   await mustGet(tx, 'appointmentTypes', org, appointmentTypeId);
   await mustGet(tx, 'resources', org, resourceId);
@@ -195,8 +193,10 @@ export async function createResourceTx(
     updatedAt: now,
   };
   await tx.resources.create(record);
-  for (const calendarId of p.calendarIds) await linkResourceToCalendarTx(ctx, tx, org, id, calendarId);
-  for (const typeId of p.appointmentTypeIds) await linkAppointmentTypeToResourceTx(ctx, tx, org, typeId, id);
+  for (const calendarId of p.calendarIds)
+    await linkResourceToCalendarTx(ctx, tx, org, { resourceId: id, calendarId });
+  for (const appointmentTypeId of p.appointmentTypeIds)
+    await linkAppointmentTypeToResourceTx(ctx, tx, org, { appointmentTypeId, resourceId: id });
   return record;
 }
 

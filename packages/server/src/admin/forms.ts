@@ -50,24 +50,29 @@ async function checkReferences(ctx: ServiceContext, tx: Repositories, org: strin
   }
 }
 
+/** The stored form of `form`, with what the store adds. */
 function toRecord(
-  org: string,
-  id: string,
   form: Parsed,
-  secret: string,
-  createdAt: string,
-  now: string,
+  stored: { org: string; id: string; secret: string; createdAt: string; updatedAt: string },
 ): FormRecord {
   const { id: _id, ...rest } = form;
   return {
     ...rest,
-    id,
-    organizationId: org,
+    id: stored.id,
+    organizationId: stored.org,
     allowedDomains: [...new Set(form.allowedDomains.map(normalizeOrigin))],
-    webhookSecret: secret,
-    createdAt,
-    updatedAt: now,
+    webhookSecret: stored.secret,
+    createdAt: stored.createdAt,
+    updatedAt: stored.updatedAt,
   };
+}
+
+/** A form of an organization. */
+export interface FormRef {
+  /** The organization. */
+  org: string;
+  /** The form id. */
+  id: string;
 }
 
 /** Creates a form; its webhook signing secret (`whsec_...`) is generated. */
@@ -82,7 +87,13 @@ export async function createFormTx(
   const id = parsed.id ?? ctx.newId();
   if (await tx.forms.find(id)) throw new ServiceError('validation', `Id ${id} is already in use`);
   const now = nowIso(ctx);
-  const record = toRecord(org, id, parsed, generateWebhookSecret(), now, now);
+  const record = toRecord(parsed, {
+    org,
+    id,
+    secret: generateWebhookSecret(),
+    createdAt: now,
+    updatedAt: now,
+  });
   await tx.forms.create(record);
   return record;
 }
@@ -91,15 +102,20 @@ export async function createFormTx(
 export async function updateFormTx(
   ctx: ServiceContext,
   tx: Repositories,
-  org: string,
-  id: string,
+  { org, id }: FormRef,
   input: FormInput,
 ): Promise<FormRecord> {
   const current = await tx.forms.get(org, id);
   if (!current) throw new ServiceError('notFound', `Form ${id} not found`);
   const parsed = parseInput(FormInputSchema, { ...input, id }, 'form');
   await checkReferences(ctx, tx, org, parsed);
-  const record = toRecord(org, id, parsed, current.webhookSecret, current.createdAt, nowIso(ctx));
+  const record = toRecord(parsed, {
+    org,
+    id,
+    secret: current.webhookSecret,
+    createdAt: current.createdAt,
+    updatedAt: nowIso(ctx),
+  });
   await tx.forms.update(record);
   return record;
 }
@@ -108,8 +124,7 @@ export async function updateFormTx(
 export async function setFormPublishedTx(
   ctx: ServiceContext,
   tx: Repositories,
-  org: string,
-  id: string,
+  { org, id }: FormRef,
   published: boolean,
 ): Promise<FormRecord> {
   const current = await tx.forms.get(org, id);

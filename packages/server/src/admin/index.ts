@@ -31,7 +31,7 @@ import * as catalog from './catalog';
 import * as forms from './forms';
 import { createIngressAdmin } from './ingress';
 import * as orgs from './organizations';
-import * as pools from './pools';
+import * as tables from './tables';
 import { seed, type SeedResult } from './seed';
 
 /** Options of a console action that touches leads. */
@@ -84,22 +84,22 @@ export function createAdminApi(ctx: ServiceContext) {
     tables: {
       /** Creates a pool with lead states (one default) and custom fields. */
       create: (organizationId: string, input: TableInput) =>
-        unit((tx) => pools.createTableTx(ctx, tx, organizationId, input)),
+        unit((tx) => tables.createTableTx(ctx, tx, organizationId, input)),
     },
     /** Lead states. */
     leadStates: {
       /** Adds a lead state to a pool. */
       create: (organizationId: string, tableId: string, input: LeadStateInput) =>
-        unit((tx) => pools.createLeadStateTx(ctx, tx, organizationId, tableId, input)),
+        unit((tx) => tables.createLeadStateTx(ctx, tx, { org: organizationId, tableId }, input)),
       /** Makes a state its pool's only default. */
       setDefault: (organizationId: string, leadStateId: string) =>
-        unit((tx) => pools.setDefaultLeadStateTx(tx, organizationId, leadStateId)),
+        unit((tx) => tables.setDefaultLeadStateTx(tx, organizationId, leadStateId)),
     },
     /** Custom fields. */
     customFields: {
       /** Adds a custom field to a pool. */
       create: (organizationId: string, tableId: string, input: CustomFieldInput) =>
-        unit((tx) => pools.createCustomFieldTx(ctx, tx, organizationId, tableId, input)),
+        unit((tx) => tables.createCustomFieldTx(ctx, tx, { org: organizationId, tableId }, input)),
     },
     /** Appointment types. */
     appointmentTypes: {
@@ -132,7 +132,7 @@ export function createAdminApi(ctx: ServiceContext) {
     mappings: {
       /** Links a resource to a calendar. */
       linkResourceToCalendar: (organizationId: string, resourceId: string, calendarId: string) =>
-        unit((tx) => catalog.linkResourceToCalendarTx(ctx, tx, organizationId, resourceId, calendarId)),
+        unit((tx) => catalog.linkResourceToCalendarTx(ctx, tx, organizationId, { resourceId, calendarId })),
       /** Links an appointment type to a resource. */
       linkAppointmentTypeToResource: (
         organizationId: string,
@@ -140,7 +140,7 @@ export function createAdminApi(ctx: ServiceContext) {
         resourceId: string,
       ) =>
         unit((tx) =>
-          catalog.linkAppointmentTypeToResourceTx(ctx, tx, organizationId, appointmentTypeId, resourceId),
+          catalog.linkAppointmentTypeToResourceTx(ctx, tx, organizationId, { appointmentTypeId, resourceId }),
         ),
     },
     /** Lead entries, as a console member changes them (fires the same events as Connect). */
@@ -157,7 +157,8 @@ export function createAdminApi(ctx: ServiceContext) {
         id: string,
         patch: PatchTableEntryBody,
         options?: ConsoleActionOptions,
-      ): Promise<TableEntry> => updateEntry(ctx, organizationId, id, patch, consoleTrigger(options)),
+      ): Promise<TableEntry> =>
+        updateEntry(ctx, { organizationId, id, patch, trigger: consoleTrigger(options) }),
     },
     /** Ingress webhooks: tokens shown once, rotation, delete. */
     ingressWebhooks: createIngressAdmin(ctx),
@@ -168,13 +169,13 @@ export function createAdminApi(ctx: ServiceContext) {
         unit((tx) => forms.createFormTx(ctx, tx, organizationId, input)),
       /** Replaces a form's settings. */
       update: (organizationId: string, id: string, input: FormInput) =>
-        unit((tx) => forms.updateFormTx(ctx, tx, organizationId, id, input)),
+        unit((tx) => forms.updateFormTx(ctx, tx, { org: organizationId, id }, input)),
       /** Publishes a form. */
       publish: (organizationId: string, id: string) =>
-        unit((tx) => forms.setFormPublishedTx(ctx, tx, organizationId, id, true)),
+        unit((tx) => forms.setFormPublishedTx(ctx, tx, { org: organizationId, id }, true)),
       /** Unpublishes a form: its public endpoints answer 404. */
       unpublish: (organizationId: string, id: string) =>
-        unit((tx) => forms.setFormPublishedTx(ctx, tx, organizationId, id, false)),
+        unit((tx) => forms.setFormPublishedTx(ctx, tx, { org: organizationId, id }, false)),
       /** The form (console view, with secrets), or null. */
       get: (organizationId: string, id: string) => unit((tx) => tx.forms.get(organizationId, id)),
       /** Deletes a form. */

@@ -8,13 +8,12 @@ import { SeedFixtureSchema, type SeedFixture, type TriggerContext } from '@leadb
 import type { z } from 'zod';
 import type { ServiceContext } from '../core/context';
 import { isServiceError, ServiceError } from '../core/errors';
-import { runUnit, type Emit } from '../core/unit-of-work';
-import type { Repositories } from '../ports/storage';
+import { runUnit, type Unit } from '../core/unit-of-work';
 import { insertEntry } from '../usecases/leads';
 import * as catalog from './catalog';
 import { createApiTokenTx, createOrganizationTx, type CreatedApiToken } from './organizations';
 import { parseInput } from './parse';
-import { createTableTx } from './pools';
+import { createTableTx } from './tables';
 
 /** What `seed()` created, by name, so tests and demos can find ids and the one-time tokens. */
 export interface SeededOrganization {
@@ -88,11 +87,9 @@ async function at<T>(path: string, fn: () => Promise<T>): Promise<T> {
 
 async function seedOrganization(
   ctx: ServiceContext,
-  tx: Repositories,
-  emit: Emit,
+  { tx, emit }: Pick<Unit, 'tx' | 'emit'>,
   fx: OrgFixture,
-  path: string,
-  trigger: TriggerContext,
+  { path, trigger }: { path: string; trigger: TriggerContext },
 ): Promise<SeededOrganization> {
   const {
     apiTokens,
@@ -205,10 +202,8 @@ async function seedOrganization(
         );
       return insertEntry(
         ctx,
-        tx,
-        emit,
-        { table, leadStateId: state.id, data: entry.data, customFieldData: entry.customFieldData },
-        trigger,
+        { tx, emit },
+        { table, leadStateId: state.id, data: entry.data, customFieldData: entry.customFieldData, trigger },
       );
     });
     out.entries.push(created.id);
@@ -227,7 +222,9 @@ export async function seed(
   return runUnit(ctx, async (tx, emit) => {
     const organizations: SeededOrganization[] = [];
     for (const [i, org] of parsed.organizations.entries()) {
-      organizations.push(await seedOrganization(ctx, tx, emit, org, `organizations[${i}]`, trigger));
+      organizations.push(
+        await seedOrganization(ctx, { tx, emit }, org, { path: `organizations[${i}]`, trigger }),
+      );
     }
     return { organizations };
   });

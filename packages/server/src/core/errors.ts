@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { ErrorMessages, type TypeErrorEntry, type ValidationIssue } from '@leadbook/contract';
+import {
+  ErrorMessages,
+  type ConnectAuthError,
+  type ConnectErrorCode,
+  type TypeErrorEntry,
+  type ValidationIssue,
+} from '@leadbook/contract';
 
 /** The error kinds, each with one HTTP status. */
 export const ERROR_STATUS = {
@@ -14,28 +20,27 @@ export const ERROR_STATUS = {
   notFound: 404,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
-  rateLimited: 429,
   database: 500,
   internal: 500,
-  unavailable: 503,
 } as const;
 
 /** An error kind. */
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
-/** The Connect `error` code of each kind (401/403 use their own words, see the envelope). */
-export const CONNECT_ERROR_CODE: Record<ErrorKind, string> = {
+/**
+ * The Connect `error` of each kind: the contract's codes (SPEC 7.1), and for 401 and 403 the words
+ * of the contract's authentication envelope. The compiler holds this table to the contract.
+ */
+export const CONNECT_ERROR_CODE = {
   validation: 'VALIDATION_ERROR',
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',
   notFound: 'NOT_FOUND',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
-  rateLimited: 'RATE_LIMITED',
   database: 'DATABASE_ERROR',
   internal: 'INTERNAL_ERROR',
-  unavailable: 'INTERNAL_ERROR',
-};
+} as const satisfies Record<ErrorKind, ConnectErrorCode | ConnectAuthError['error']>;
 
 /** Options of a {@link ServiceError}. */
 export interface ServiceErrorOptions {

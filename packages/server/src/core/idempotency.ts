@@ -40,21 +40,28 @@ export function readIdempotencyKey(header: string | undefined): string | undefin
   return key;
 }
 
+/** An operation's `Idempotency-Key` as {@link replayed} looks it up. */
+export interface IdempotencyLookup {
+  /** The caller's organization. */
+  organizationId: string;
+  /** The operation the key belongs to. */
+  scope: string;
+  /** The key. */
+  key: string;
+  /** The {@link requestHash} of this request's body. */
+  requestHash: string;
+  /** Now, in epoch milliseconds (answers older than a day are not replayed). */
+  nowMs: number;
+}
+
 /**
  * Inside the operation's transaction: returns the stored answer for a repeated key, throws a 400 for
  * a key reused with a different body, or returns undefined when the operation should run.
  */
-export async function replayed(
-  tx: Repositories,
-  org: string,
-  scope: string,
-  key: string,
-  hash: string,
-  nowMs: number,
-): Promise<unknown> {
-  const stored = await tx.idempotency.get(org, scope, key);
-  if (!stored || Date.parse(stored.createdAt) <= nowMs - IDEMPOTENCY_TTL_MS) return undefined;
-  if (stored.requestHash !== hash) {
+export async function replayed(tx: Repositories, lookup: IdempotencyLookup): Promise<unknown> {
+  const stored = await tx.idempotency.get(lookup.organizationId, lookup.scope, lookup.key);
+  if (!stored || Date.parse(stored.createdAt) <= lookup.nowMs - IDEMPOTENCY_TTL_MS) return undefined;
+  if (stored.requestHash !== lookup.requestHash) {
     throw validationError('This Idempotency-Key was already used with a different request body', [
       { path: 'headers.idempotency-key', message: 'Reused with a different body' },
     ]);

@@ -16,6 +16,16 @@ export type Emit = <T extends EventType>(
   payload: EventOf<T>['payload'],
 ) => Promise<void>;
 
+/** What a use case writes through inside {@link runUnit}: the transaction, its events and its jobs. */
+export interface Unit {
+  /** The repositories of the unit's transaction. */
+  tx: Repositories;
+  /** Records an event with the unit's writes. */
+  emit: Emit;
+  /** Schedules and cancels jobs with the unit's writes. */
+  jobs: UnitJobs;
+}
+
 /**
  * Runs `fn` in one transaction. Events it emits are appended to the activity log in the same
  * transaction and delivered to subscribers only after the commit; a rollback delivers nothing. Jobs

@@ -59,20 +59,24 @@ export function connectRoutes(ctx: ServiceContext): Route[] {
         ),
     ),
     route(op.createCalendarBooking, ({ auth, body, headers }) =>
-      createBooking(
-        ctx,
-        org(auth),
+      createBooking(ctx, {
+        organizationId: org(auth),
         body,
-        connectTrigger(auth!),
-        readIdempotencyKey(headers.get('idempotency-key')),
-      ),
+        trigger: connectTrigger(auth!),
+        idempotencyKey: readIdempotencyKey(headers.get('idempotency-key')),
+      }),
     ),
     route(op.deleteCalendarBooking, ({ auth, params }) =>
       deleteBooking(ctx, org(auth), params.id, connectTrigger(auth!)),
     ),
     route(op.createTableEntry, ({ auth, body }) => createEntry(ctx, org(auth), body, connectTrigger(auth!))),
     route(op.updateTableEntry, ({ auth, params, body }) =>
-      updateEntry(ctx, org(auth), params.id, body, connectTrigger(auth!)),
+      updateEntry(ctx, {
+        organizationId: org(auth),
+        id: params.id,
+        patch: body,
+        trigger: connectTrigger(auth!),
+      }),
     ),
   ];
 }

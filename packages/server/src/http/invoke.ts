@@ -98,16 +98,21 @@ function parseBodyFor(route: Route, raw: RawRequest): unknown {
 
 /** A handler's input; the client IP is read from the request only when a handler asks for it. */
 class Input implements HandlerInput<never, never, never> {
+  readonly params: never;
+  readonly query: never;
+  readonly body: never;
+  readonly auth: AuthContext | undefined;
   readonly headers: HeaderReader;
   readonly requestId: string;
 
   constructor(
-    readonly params: never,
-    readonly query: never,
-    readonly body: never,
-    readonly auth: AuthContext | undefined,
+    validated: { params: unknown; query: unknown; body: unknown; auth: AuthContext | undefined },
     private readonly raw: RawRequest,
   ) {
+    this.params = validated.params as never;
+    this.query = validated.query as never;
+    this.body = validated.body as never;
+    this.auth = validated.auth;
     this.headers = raw.headers;
     this.requestId = raw.requestId;
   }
@@ -154,7 +159,7 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       const message = route.surface === 'ingress' ? ErrorMessages.validationFailed : issueSummary(issues);
       throw new ServiceError('validation', message, { details: issues });
     }
-    const result = await route.handle(new Input(params as never, query as never, body as never, auth, raw));
+    const result = await route.handle(new Input({ params, query, body, auth }, raw));
     if (result instanceof RouteResult)
       return jsonResponse(result.status, result.body, { ...base, ...result.headers });
     return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base);

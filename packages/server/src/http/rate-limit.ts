@@ -50,13 +50,14 @@ const TOO_MANY = { statusCode: 429, message: ErrorMessages.tooManyRequests };
 const keyOf = (name: RateLimitName, formId: string, ip: string | undefined) =>
   `${name}:${formId}:${ip ? ipKeyGenerator(ip) : 'unknown'}`;
 
-function createLimiter(
-  name: RateLimitName,
-  limit: number,
-  windowMs: number,
-  store: Store,
-  logger: Logger,
-): RateLimiter {
+function createLimiter(settings: {
+  name: RateLimitName;
+  limit: number;
+  windowMs: number;
+  store: Store;
+  logger: Logger;
+}): RateLimiter {
+  const { name, limit, windowMs, store, logger } = settings;
   // What express-rate-limit's middleware does with a store it is given (stores read windowMs); a
   // store that fails later fails its requests with a 500 as well.
   const init = store.init?.({ windowMs, limit } as Options);
@@ -91,13 +92,13 @@ export function createRateLimiters(
   if (options.enabled === false) return undefined;
   const windowMs = options.windowMs ?? 60_000;
   const make = (name: RateLimitName) =>
-    createLimiter(
+    createLimiter({
       name,
-      options.limits?.[name] ?? DEFAULT_RATE_LIMITS[name],
+      limit: options.limits?.[name] ?? DEFAULT_RATE_LIMITS[name],
       windowMs,
-      options.store?.(name) ?? new MemoryStore(),
+      store: options.store?.(name) ?? new MemoryStore(),
       logger,
-    );
+    });
   return { read: make('read'), submit: make('submit'), telemetry: make('telemetry') };
 }
 

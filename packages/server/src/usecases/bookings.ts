@@ -13,7 +13,7 @@ import {
 import { nowIso, type ServiceContext } from '../core/context';
 import { notFound, slotUnavailable, validationError } from '../core/errors';
 import { IDEMPOTENCY_TTL_MS, replayed, requestHash } from '../core/idempotency';
-import { runUnit, type Emit } from '../core/unit-of-work';
+import { runUnit, type Unit } from '../core/unit-of-work';
 import type { UnitJobs } from '../core/unit-jobs';
 import { findCandidate } from '../domain/availability';
 import type { BookingRecord, OrganizationRecord } from '../ports/records';
@@ -23,12 +23,6 @@ import { bookingResponse } from './booking-response';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } from './scheduled-events';
 
 const IDEMPOTENCY_SCOPE = 'createCalendarBooking';
-
-/** Options of a booking write. */
-export interface BookingOptions {
-  /** Only resource slots marked publicly bookable count (form submissions). */
-  publicOnly?: boolean;
-}
 
 const invalid = (path: string, message: string) =>
   validationError(message, [{ path, message } satisfies ValidationIssue]);
@@ -99,19 +93,28 @@ async function checkLegacy(tx: Repositories, org: string, body: CreateCalendarBo
   };
 }
 
+/** One booking to create. */
+export interface BookingRequest {
+  /** The booking's organization. */
+  organizationId: string;
+  /** The validated request body. */
+  body: CreateCalendarBookingBody;
+  /** Who asked (goes into the events). */
+  trigger: TriggerContext;
+  /** Only resource slots marked publicly bookable count (form submissions). */
+  publicOnly?: boolean;
+}
+
 async function insertBooking(
   ctx: ServiceContext,
-  tx: Repositories,
-  emit: Emit,
+  { tx, emit }: Pick<Unit, 'tx' | 'emit'>,
   org: OrganizationRecord,
-  body: CreateCalendarBookingBody,
-  trigger: TriggerContext,
-  options: BookingOptions,
+  { body, trigger, publicOnly = false }: BookingRequest,
 ) {
   const entryId = body.entryId ?? body.tableEntryId ?? null;
   if (entryId && !(await tx.entries.get(org.id, entryId))) throw notFound('Lead entry');
   const slot = org.resourcePlanner
-    ? await checkPlannerSlot(tx, org.id, body, options.publicOnly ?? false)
+    ? await checkPlannerSlot(tx, org.id, body, publicOnly)
     : await checkLegacy(tx, org.id, body);
   const record: BookingRecord = {
     id: ctx.newId(),
@@ -157,20 +160,11 @@ async function scheduleAppointmentTimers(jobs: UnitJobs, booking: CalendarBookin
  * Creates a booking inside a caller's unit (used by Connect and form submissions), with its
  * `hasStarted`/`hasEnded` timers.
  */
-export async function createBookingTx(
-  ctx: ServiceContext,
-  tx: Repositories,
-  emit: Emit,
-  jobs: UnitJobs,
-  orgId: string,
-  body: CreateCalendarBookingBody,
-  trigger: TriggerContext,
-  options: BookingOptions = {},
-) {
-  const org = await tx.organizations.get(orgId);
+export async function createBookingTx(ctx: ServiceContext, unit: Unit, request: BookingRequest) {
+  const org = await unit.tx.organizations.get(request.organizationId);
   if (!org) throw notFound('Organization');
-  const booking = await insertBooking(ctx, tx, emit, org, body, trigger, options);
-  await scheduleAppointmentTimers(jobs, booking, trigger);
+  const booking = await insertBooking(ctx, unit, org, request);
+  await scheduleAppointmentTimers(unit.jobs, booking, request.trigger);
   return booking;
 }
 
@@ -180,23 +174,27 @@ export async function createBookingTx(
  */
 export async function createBooking(
   ctx: ServiceContext,
-  orgId: string,
-  body: CreateCalendarBookingBody,
-  trigger: TriggerContext,
-  idempotencyKey?: string,
+  request: BookingRequest & { idempotencyKey?: string | undefined },
 ): Promise<CalendarBooking> {
+  const { organizationId, body, idempotencyKey } = request;
   const hash = idempotencyKey ? requestHash(body) : '';
   return runUnit(
     ctx,
     async (tx, emit, jobs) => {
       if (idempotencyKey) {
-        const previous = await replayed(tx, orgId, IDEMPOTENCY_SCOPE, idempotencyKey, hash, ctx.clock.now());
+        const previous = await replayed(tx, {
+          organizationId,
+          scope: IDEMPOTENCY_SCOPE,
+          key: idempotencyKey,
+          requestHash: hash,
+          nowMs: ctx.clock.now(),
+        });
         if (previous !== undefined) return previous as CalendarBooking;
       }
-      const created = await createBookingTx(ctx, tx, emit, jobs, orgId, body, trigger);
+      const created = await createBookingTx(ctx, { tx, emit, jobs }, request);
       if (idempotencyKey) {
         await tx.idempotency.save({
-          organizationId: orgId,
+          organizationId,
           scope: IDEMPOTENCY_SCOPE,
           key: idempotencyKey,
           requestHash: hash,

@@ -89,17 +89,16 @@ export async function pushIngressEntry(
       if (!defaultState) throw new ServiceError('validation', ErrorMessages.noDefaultLeadState);
       return insertEntry(
         ctx,
-        tx,
-        emit,
+        { tx, emit },
         {
           table,
           leadStateId: defaultState.id,
           leadStateInPool: true,
           data: body.data,
           customFieldData: body.customFieldData,
+          trigger: ingressTrigger(webhook),
+          leadStateEvent: false,
         },
-        ingressTrigger(webhook),
-        { leadStateEvent: false },
       );
     });
   } catch (error) {

@@ -15,7 +15,7 @@ import {
 } from '@leadbook/contract';
 import { nowIso, type ServiceContext } from '../core/context';
 import { notFound, ServiceError, validationError } from '../core/errors';
-import { runUnit, type Emit } from '../core/unit-of-work';
+import { runUnit, type Unit } from '../core/unit-of-work';
 import { applyMergePatch, applySchemaInference, type InferredFieldDescriptor } from '../domain/leads';
 import { checkCustomFieldData } from '../domain/leads/custom-fields';
 import { leadDataKeysIssue, poolSchemaIssue } from '../domain/leads/limits';
@@ -24,13 +24,7 @@ import type { Repositories } from '../ports/storage';
 import { loadSchema } from './tables';
 
 /** Infers the pool schema from `data` and stores it; returns the coerced data or throws a 400. */
-async function inferAndSave(
-  ctx: ServiceContext,
-  tx: Repositories,
-  table: TableRecord,
-  data: JsonObject,
-  now: string,
-) {
+async function inferAndSave(tx: Repositories, table: TableRecord, data: JsonObject, now: string) {
   refuse(leadDataKeysIssue(data));
   const schema = await loadSchema(tx, table);
   const fields = schema.fields as Record<string, InferredFieldDescriptor>;
@@ -80,7 +74,12 @@ async function checkLeadState(tx: Repositories, table: TableRecord, leadStateId:
 
 /** What {@link insertEntry} needs to create an entry. */
 export interface NewEntry {
+  /** The pool the entry joins. */
   table: TableRecord;
+  /** Who created it (goes into the events). */
+  trigger: TriggerContext;
+  /** Fire the initial `table.entry.leadState.changed` too (default true). */
+  leadStateEvent?: boolean;
   leadStateId: string;
   /** The caller read this lead state from `table` in the same transaction; it is not checked again. */
   leadStateInPool?: boolean;
@@ -95,19 +94,16 @@ export interface NewEntry {
  */
 export async function insertEntry(
   ctx: ServiceContext,
-  tx: Repositories,
-  emit: Emit,
+  { tx, emit }: Pick<Unit, 'tx' | 'emit'>,
   input: NewEntry,
-  trigger: TriggerContext,
-  options: { leadStateEvent?: boolean } = {},
 ): Promise<TableEntryRecord> {
-  const { table } = input;
+  const { table, trigger } = input;
   const org = table.organizationId;
   if (!input.leadStateInPool) await checkLeadState(tx, table, input.leadStateId);
   if (input.customFieldData) await checkCustomFields(tx, table, input.customFieldData);
   await checkAppointmentType(tx, org, input.interestedInAppointmentTypeId);
   const now = nowIso(ctx);
-  const data = await inferAndSave(ctx, tx, table, input.data, now);
+  const data = await inferAndSave(tx, table, input.data, now);
   const entry: TableEntryRecord = {
     id: ctx.newId(),
     tableId: table.id,
@@ -124,7 +120,7 @@ export async function insertEntry(
   };
   await tx.entries.create(entry);
   await emit('table.entry.added', org, trigger, { entry });
-  if (options.leadStateEvent !== false) {
+  if (input.leadStateEvent !== false) {
     await emit('table.entry.leadState.changed', org, trigger, {
       entry,
       previousLeadStateId: null,
@@ -146,7 +142,7 @@ export async function createEntry(
   return runUnit(ctx, async (tx, emit) => {
     const table = await tx.tables.get(org, body.tableId);
     if (!table) throw notFound('Lead pool');
-    return insertEntry(ctx, tx, emit, { ...body, table }, trigger);
+    return insertEntry(ctx, { tx, emit }, { ...body, table, trigger });
   });
 }
 
@@ -157,11 +153,9 @@ export async function createEntry(
  */
 export async function updateEntry(
   ctx: ServiceContext,
-  org: string,
-  id: string,
-  patch: PatchTableEntryBody,
-  trigger: TriggerContext,
+  request: { organizationId: string; id: string; patch: PatchTableEntryBody; trigger: TriggerContext },
 ): Promise<TableEntry> {
+  const { organizationId: org, id, patch, trigger } = request;
   return runUnit(ctx, async (tx, emit) => {
     const entry = await tx.entries.get(org, id);
     if (!entry) throw notFound('Lead entry');
@@ -170,7 +164,7 @@ export async function updateEntry(
     const now = nowIso(ctx);
     const next: TableEntryRecord = { ...entry, updatedAt: now };
     if (patch.data !== undefined) {
-      const written = patch.data === null ? {} : await inferAndSave(ctx, tx, table, patch.data, now);
+      const written = patch.data === null ? {} : await inferAndSave(tx, table, patch.data, now);
       next.data = patch.data === null ? {} : (applyMergePatch(entry.data, written) as JsonObject);
       refuse(leadDataKeysIssue(next.data));
     }

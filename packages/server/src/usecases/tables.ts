@@ -1,5 +1,6 @@
 /**
- * Lead pool reads of the Connect API (SPEC 2.2).
+ * Table reads of the Connect API (SPEC 2.2; a table is what SPEC calls a Lead Pool, see
+ * `admin/tables.ts`).
  *
  * @module
  */
@@ -9,7 +10,7 @@ import { notFound } from '../core/errors';
 import type { Repositories } from '../ports/storage';
 import type { TableRecord } from '../ports/records';
 
-/** The organization's pools, each with its entry `count`. */
+/** The organization's tables, each with its entry `count`. */
 export async function listTables(ctx: ServiceContext, organizationId: string): Promise<Table[]> {
   return readTx(ctx, async (tx) => {
     const [tables, counts] = await Promise.all([

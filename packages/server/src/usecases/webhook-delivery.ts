@@ -7,11 +7,9 @@
  * @module
  */
 import { nowIso, readTx, type ServiceContext } from '../core/context';
-import { runUnit } from '../core/unit-of-work';
-import type { UnitJobs } from '../core/unit-jobs';
+import { runUnit, type Unit } from '../core/unit-of-work';
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
 import type { JobHandler } from '../ports/scheduler';
-import type { Repositories } from '../ports/storage';
 import type { JobHandlers } from './jobs';
 import { attemptDelivery, leaseMs, settleAttempt } from './webhook-attempt';
 import { deliveryAttemptJob, WEBHOOK_JOB_TYPE, type WebhookJobPayload } from './webhook-job';
@@ -128,7 +126,7 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
       return;
     }
     const claim = await runUnit(ctx, (tx, _emit, jobs) =>
-      claimAttempt(ctx, tx, jobs, organizationId, deliveryId),
+      claimAttempt(ctx, { tx, jobs }, { organizationId, deliveryId }),
     );
     if (claim.kind === 'lost') {
       ctx.logger.warn('webhook delivery attempt did not finish within its lease', {
@@ -159,10 +157,8 @@ const CLOCK_SLACK_MS = 1000;
 /** Inside the handler's unit: claims the delivery for an attempt, or settles an expired lease. */
 async function claimAttempt(
   ctx: ServiceContext,
-  tx: Repositories,
-  jobs: UnitJobs,
-  organizationId: string,
-  deliveryId: string,
+  { tx, jobs }: Pick<Unit, 'tx' | 'jobs'>,
+  { organizationId, deliveryId }: WebhookJobPayload,
 ): Promise<Claim> {
   const delivery = await tx.webhookDeliveries.get(organizationId, deliveryId);
   // Gone or finished: nothing to do.

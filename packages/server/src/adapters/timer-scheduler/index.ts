@@ -10,6 +10,8 @@ import { silentLogger, type Logger } from '../../ports/logger';
 import type { JobRecord } from '../../ports/records';
 import type { JobHandler, ScheduledJob, Scheduler } from '../../ports/scheduler';
 import type { StorageAdapter } from '../../ports/storage';
+import { createAlarm } from './alarm';
+import { createJobWriter, jobLockKey } from './job-writes';
 
 /** Options of {@link createTimerScheduler}. */
 export interface TimerSchedulerOptions {
@@ -63,32 +65,13 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
   // Bumped by every arm() and by stop(): only the latest arm may set the timer, so a slow read of
   // an older state can never replace the timer a newer read set.
   let armGeneration = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // The runAt the timer was armed for after a storage read, or undefined (none, or a retry timer).
-  let armedFor: number | undefined;
+  const alarm = createAlarm(() => void wake());
+  const store = createJobWriter(storage);
   let draining: Promise<void> | undefined;
   // A wake-up was asked for while one was running (a timer fired, or start() was called).
   let wakeAgain = false;
   let failures = 0;
   const armsInFlight = new Set<Promise<void>>();
-
-  const setTimer = (delay: number, target?: number) => {
-    if (timer) clearTimeout(timer);
-    armedFor = target;
-    timer = setTimeout(() => {
-      timer = undefined;
-      armedFor = undefined;
-      void wake();
-    }, delay);
-    // A pending job must not keep the process alive.
-    timer.unref?.();
-  };
-
-  const disarm = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    armedFor = undefined;
-  };
 
   // Timer callbacks have nobody to throw to, so not even a failing logger may reject them.
   const logError = (message: string, meta: Record<string, unknown>) => {
@@ -105,7 +88,7 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
     failures += 1;
     logError(`scheduler: ${what} failed; retrying`, { error: String(error), retryInMs: delay });
     armGeneration += 1;
-    setTimer(delay);
+    alarm.set(delay);
   };
 
   async function readAndArm(generation: number): Promise<void> {
@@ -118,8 +101,8 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
     }
     if (generation !== armGeneration || stopped) return;
     failures = 0;
-    if (next === null) disarm();
-    else setTimer(Math.min(Math.max(0, next - clock.now()), MAX_DELAY_MS), next);
+    if (next === null) alarm.clear();
+    else alarm.set(Math.min(Math.max(0, next - clock.now()), MAX_DELAY_MS), next);
   }
 
   /** Sets the timer for the earliest stored job. Never rejects: failures are logged and retried. */
@@ -179,32 +162,11 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
     }
   }
 
-  // Jobs scheduled in the same tick (a booking's two timers, say) are stored in one transaction.
-  let pendingWrite: { records: JobRecord[]; written: Promise<void> } | undefined;
-  function store(record: JobRecord): Promise<void> {
-    if (!pendingWrite) {
-      const records: JobRecord[] = [];
-      const written = Promise.resolve().then(() => {
-        pendingWrite = undefined;
-        return storage.transaction(
-          async (tx) => {
-            // In call order, so the later of two schedules of one key wins, as when sequential.
-            for (const each of records) await tx.jobs.upsert(each);
-          },
-          { lockKeys: records.map((each) => jobLockKey(each.key)) },
-        );
-      });
-      pendingWrite = { records, written };
-    }
-    pendingWrite.records.push(record);
-    return pendingWrite.written;
-  }
-
   /** Arms the timer for a job stored due at `runAt`, unless it already fires no later. Never rejects. */
   function storedDueAt(runAt: number): Promise<void> {
     // No need to read the earliest job again then. If the job replaced the one the timer is for,
     // the early wake-up finds nothing due and re-arms.
-    if (timer !== undefined && armedFor !== undefined && runAt >= armedFor && armsInFlight.size === 0)
+    if (alarm.isSet && alarm.target !== undefined && runAt >= alarm.target && armsInFlight.size === 0)
       return Promise.resolve();
     return arm();
   }
@@ -269,15 +231,10 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
       stopped = true;
       session += 1;
       armGeneration += 1;
-      disarm();
+      alarm.clear();
       // Wait for the running handler and for reads in flight, so the owner can close the storage.
       await draining;
       await Promise.all([...armsInFlight]);
     },
   };
-}
-
-/** The lock key that serialises schedule, cancel and claim of one job on adapters that lock. */
-function jobLockKey(key: string): string {
-  return `scheduler:job:${key}`;
 }

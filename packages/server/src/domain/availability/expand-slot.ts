@@ -47,18 +47,28 @@ export function localDaySpan(zone: string, rangeStartMs: number, rangeEndMs: num
   };
 }
 
+/** Where {@link forEachSlotWindow} looks: the range, its local days, and the zone's clock. */
+export interface SlotWindowRange {
+  /** The local days the range touches (see `localDaySpan`). */
+  span: LocalDaySpan;
+  /** Turns a local day and minute into epoch milliseconds in the calendar's zone. */
+  resolve: WallClockResolver;
+  /** Range start, epoch ms. */
+  rangeStartMs: number;
+  /** Range end, epoch ms. */
+  rangeEndMs: number;
+}
+
 /**
  * Calls `emit` with each non-empty window of `schedule` that overlaps `[rangeStartMs, rangeEndMs)`,
  * in increasing order. Zone rules are read once per (local day, wall time) through `resolve`.
  */
 export function forEachSlotWindow(
   schedule: ParsedSlotSchedule,
-  span: LocalDaySpan,
-  resolve: WallClockResolver,
-  rangeStartMs: number,
-  rangeEndMs: number,
+  range: SlotWindowRange,
   emit: (startMs: number, endMs: number) => void,
 ): void {
+  const { span, resolve, rangeStartMs, rangeEndMs } = range;
   const from = Math.max(span.firstDay, schedule.firstDay);
   const to = Math.min(span.lastDay, schedule.lastDay);
   if (from > to) return;
@@ -94,13 +104,12 @@ export function expandSlotWindows(
   assertRange(rangeStartMs, rangeEndMs);
   assertSlot(slot);
   const windows: EngineInterval[] = [];
-  forEachSlotWindow(
-    parseSlotSchedule(slot),
-    localDaySpan(zone, rangeStartMs, rangeEndMs),
-    createWallClockResolver(zone),
+  const range = {
+    span: localDaySpan(zone, rangeStartMs, rangeEndMs),
+    resolve: createWallClockResolver(zone),
     rangeStartMs,
     rangeEndMs,
-    (startMs, endMs) => windows.push({ startMs, endMs }),
-  );
+  };
+  forEachSlotWindow(parseSlotSchedule(slot), range, (startMs, endMs) => windows.push({ startMs, endMs }));
   return windows;
 }

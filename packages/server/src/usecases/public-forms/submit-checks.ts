@@ -62,12 +62,16 @@ export interface CheckedSlot {
  */
 export async function checkBookingSlot(
   tx: Repositories,
-  form: FormRecord,
-  body: SubmitBody,
-  studioId: string | null,
-  visible: ReadonlySet<string>,
-  values: Record<string, unknown>,
+  submission: {
+    form: FormRecord;
+    body: SubmitBody;
+    studioId: string | null;
+    /** The ids of the fields visible with the submitted values. */
+    visible: ReadonlySet<string>;
+    values: Record<string, unknown>;
+  },
 ): Promise<CheckedSlot | null> {
+  const { form, body, studioId, visible, values } = submission;
   const fields = form.fields.filter((f) => f.type === 'booking-calendar' && visible.has(f.id));
   if (fields.length === 0) return null;
   const slot = body.bookingSlot;

@@ -14,12 +14,10 @@ import {
 } from '@leadbook/contract';
 import { nowIso, readTx, type ServiceContext } from '../../core/context';
 import { isServiceError, ServiceError, validationError } from '../../core/errors';
-import { runUnit, type Emit } from '../../core/unit-of-work';
-import type { UnitJobs } from '../../core/unit-jobs';
+import { runUnit, type Unit } from '../../core/unit-of-work';
 import { validateSubmissionFields } from '../../domain/forms';
 import { CaptchaUnavailableError } from '../../ports/captcha';
 import type { FormRecord, TableEntryRecord } from '../../ports/records';
-import type { Repositories } from '../../ports/storage';
 import { createBookingTx } from '../bookings';
 import { insertEntry } from '../leads';
 import { buildDelivery, deliveryAttemptJob } from '../webhook-delivery';
@@ -87,14 +85,19 @@ function leadData(form: FormRecord, values: Record<string, unknown>): Record<str
   return data;
 }
 
+/** A submission's lead and booking: the form, the checked values, the trigger. */
+interface SubmissionWrite {
+  form: FormRecord;
+  values: Record<string, unknown>;
+  trigger: TriggerContext;
+}
+
 async function createLead(
   ctx: ServiceContext,
-  tx: Repositories,
-  emit: Emit,
-  form: FormRecord,
-  values: Record<string, unknown>,
-  trigger: TriggerContext,
+  unit: Pick<Unit, 'tx' | 'emit'>,
+  { form, values, trigger }: SubmissionWrite,
 ): Promise<TableEntryRecord | null> {
+  const { tx } = unit;
   if (form.webhookOnly || !form.tableId) return null;
   const table = await tx.tables.get(form.organizationId, form.tableId);
   if (!table) throw new ServiceError('internal', `The form's lead pool ${form.tableId} no longer exists`);
@@ -104,19 +107,14 @@ async function createLead(
     (f) => f.type === 'appointment-type' && typeof values[f.id] === 'string',
   );
   try {
-    return await insertEntry(
-      ctx,
-      tx,
-      emit,
-      {
-        table,
-        leadStateId: state.id,
-        leadStateInPool: true,
-        data: leadData(form, values),
-        interestedInAppointmentTypeId: typeField ? (values[typeField.id] as string) : null,
-      },
+    return await insertEntry(ctx, unit, {
+      table,
+      leadStateId: state.id,
+      leadStateInPool: true,
+      data: leadData(form, values),
+      interestedInAppointmentTypeId: typeField ? (values[typeField.id] as string) : null,
       trigger,
-    );
+    });
   } catch (error) {
     if (isServiceError(error) && error.typeErrors) {
       throw validationError(
@@ -130,27 +128,23 @@ async function createLead(
 /** Step 8: books the first resource that still has room, rechecking capacity in the transaction. */
 async function book(
   ctx: ServiceContext,
-  tx: Repositories,
-  emit: Emit,
-  jobs: UnitJobs,
-  form: FormRecord,
-  slot: CheckedSlot,
-  entryId: string | null,
-  trigger: TriggerContext,
+  unit: Unit,
+  {
+    form,
+    slot,
+    entryId,
+    trigger,
+  }: Omit<SubmissionWrite, 'values'> & { slot: CheckedSlot; entryId: string | null },
 ) {
   for (const resourceId of slot.resourceIds) {
     try {
       const { resourceIds: _ids, ...interval } = slot;
-      return await createBookingTx(
-        ctx,
-        tx,
-        emit,
-        jobs,
-        form.organizationId,
-        { ...interval, resourceId, ...(entryId ? { entryId } : {}) },
+      return await createBookingTx(ctx, unit, {
+        organizationId: form.organizationId,
+        body: { ...interval, resourceId, ...(entryId ? { entryId } : {}) },
         trigger,
-        { publicOnly: true },
-      );
+        publicOnly: true,
+      });
     } catch (error) {
       // Nothing was written by the failed attempt: its checks run before its insert.
       if (!(isServiceError(error) && error.message === ErrorMessages.slotUnavailable)) throw error;
@@ -170,15 +164,15 @@ export async function submitForm(
   await checkCaptcha(ctx, form, body.captchaToken, clientIp);
   const studioId = resolveStudio(form, body.studioId);
   const { values, visible } = await checkFields(ctx, form, body);
-  const slot = await readTx(ctx, (tx) => checkBookingSlot(tx, form, body, studioId, visible, values));
+  const slot = await readTx(ctx, (tx) => checkBookingSlot(tx, { form, body, studioId, visible, values }));
   const trigger: TriggerContext = { source: 'form', apiTokenId: null, memberId: null, formId: form.id };
   const submissionId = ctx.newId();
   await runUnit(
     ctx,
     async (tx, emit, jobs) => {
-      const entry = await createLead(ctx, tx, emit, form, values, trigger);
+      const entry = await createLead(ctx, { tx, emit }, { form, values, trigger });
       const booking: CalendarBooking | null = slot
-        ? await book(ctx, tx, emit, jobs, form, slot, entry?.id ?? null, trigger)
+        ? await book(ctx, { tx, emit, jobs }, { form, slot, entryId: entry?.id ?? null, trigger })
         : null;
       const createdAt = nowIso(ctx);
       await tx.formSubmissions.create({

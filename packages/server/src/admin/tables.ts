@@ -1,6 +1,8 @@
 /**
- * Console actions on lead pools, lead states and custom fields. A pool with lead states always has
- * exactly one default state: the first state of a pool becomes the default unless another is named.
+ * Console actions on tables, their lead states and custom fields. A table is what SPEC calls a Lead
+ * Pool; the code says `table` throughout, as the Connect API (`/connect/tables/`) and the storage
+ * do, and the word "pool" stays in user-facing text. A table with lead states always has exactly one
+ * default state: the first state of a table becomes the default unless another is named.
  *
  * @module
  */
@@ -22,12 +24,19 @@ import { parseInput } from './parse';
 type Ctx = ServiceContext;
 type Tx = Repositories;
 
+/** A table of an organization. */
+export interface TableRef {
+  /** The organization. */
+  org: string;
+  /** The pool (table) id. */
+  tableId: string;
+}
+
 /** Adds a lead state to a pool; `default: true` (or being the pool's first state) makes it the default. */
 export async function createLeadStateTx(
   ctx: Ctx,
   tx: Tx,
-  org: string,
-  tableId: string,
+  { org, tableId }: TableRef,
   input: LeadStateInput,
 ): Promise<LeadStateRecord> {
   const p = parseInput(LeadStateInputSchema, input, 'lead state');
@@ -68,8 +77,7 @@ export async function setDefaultLeadStateTx(tx: Tx, org: string, leadStateId: st
 export async function createCustomFieldTx(
   ctx: Ctx,
   tx: Tx,
-  org: string,
-  tableId: string,
+  { org, tableId }: TableRef,
   input: CustomFieldInput,
 ): Promise<CustomFieldRecord> {
   const p = parseInput(CustomFieldInputSchema, input, 'custom field');
@@ -123,9 +131,12 @@ export async function createTableTx(ctx: Ctx, tx: Tx, org: string, input: TableI
   );
   const leadStates: LeadStateRecord[] = [];
   for (const [index, state] of p.leadStates.entries()) {
-    leadStates.push(await createLeadStateTx(ctx, tx, org, id, { ...state, default: index === defaultIndex }));
+    leadStates.push(
+      await createLeadStateTx(ctx, tx, { org, tableId: id }, { ...state, default: index === defaultIndex }),
+    );
   }
   const customFields: CustomFieldRecord[] = [];
-  for (const field of p.customFields) customFields.push(await createCustomFieldTx(ctx, tx, org, id, field));
+  for (const field of p.customFields)
+    customFields.push(await createCustomFieldTx(ctx, tx, { org, tableId: id }, field));
   return { table, leadStates, customFields };
 }
