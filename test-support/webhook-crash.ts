@@ -9,7 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import type { WebhookDeliveryRecord } from '@leadbook/server';
+import type { ConnectService, WebhookDeliveryRecord } from '@leadbook/server';
 import { killInstance, stopInstance, type Instance } from './processes';
 
 /** What the scenario needs of a storage. */
@@ -22,6 +22,29 @@ export interface CrashTarget {
   createForm(url: string): Promise<string>;
   /** The form's deliveries as durably stored now. */
   deliveries(formId: string): Promise<WebhookDeliveryRecord[]>;
+}
+
+/**
+ * Seeds an organization with a calendar and a published, webhook-only form posting to `url`, on
+ * `service` (which runs on the storage the instances will use); resolves its ids.
+ */
+export async function seedCrashForm(
+  service: ConnectService,
+  url: string,
+): Promise<{ organizationId: string; formId: string }> {
+  const [org] = (
+    await service.admin.seed({
+      organizations: [{ name: 'Crash', calendars: [{ name: 'Desk', tzdata: 'UTC' }] }],
+    })
+  ).organizations;
+  const form = await service.admin.forms.create(org!.id, {
+    name: 'Hook',
+    published: true,
+    webhookOnly: true,
+    webhookUrl: url,
+    studios: [{ id: 'main', name: 'Main', calendarIds: [org!.calendars['Desk']!] }],
+  });
+  return { organizationId: org!.id, formId: form.id };
 }
 
 interface Hit {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import initSqlJs from 'sql.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Random } from '../../../test-support/random';
 import { createConnectService, createSqlJsStorage } from '@leadbook/server';
 import { killInstance, startInstance, stopAll, type Instance } from '../../../test-support/processes';
 
@@ -24,18 +25,6 @@ afterAll(async () => {
   await stopAll();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** A seeded random generator (mulberry32), so a failing run can be repeated with its seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Scenario {
   organizationId: string;
@@ -196,7 +185,7 @@ async function verify(s: Scenario, ack: Acknowledged, fired: Array<{ event: stri
 describe('a persisted sql.js file killed with SIGKILL under load', () => {
   it(`loses no acknowledged write in ${TRIALS} trials`, { timeout: 240_000 }, async () => {
     const seedValue = Number(process.env['LEADBOOK_CRASH_SEED'] ?? Date.now() % 1_000_000);
-    const next = random(seedValue);
+    const random = new Random(seedValue);
     const s = await seed();
     let slot = Math.ceil((Date.now() + DAY_MS) / DAY_MS) * DAY_MS;
     const totals = { writes: 0, events: 0 };
@@ -209,7 +198,7 @@ describe('a persisted sql.js file killed with SIGKILL under load', () => {
       });
       const driving = drive(instance, s, ack, slot);
       // A random moment between 0.2 and 1.2 s into the writes.
-      await new Promise((resolve) => setTimeout(resolve, 200 + Math.floor(next() * 1_000)));
+      await new Promise((resolve) => setTimeout(resolve, 200 + random.int(1_000)));
       await killInstance(instance);
       await driving;
       const fired = instance.output.flatMap((line) => {

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Random } from '../../../test-support/random';
 import { createSqlJsStorage } from '@leadbook/server';
 import { bookingForm, FORM, goodSubmission } from './forms-fixture';
 import { ID, TOKEN } from './fixture';
@@ -17,18 +18,6 @@ import { day } from '../../../test-support/time';
 
 const dir = mkdtempSync(join(tmpdir(), 'leadbook-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A seeded random generator (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe('replaying the write-ahead log of a persisted sql.js file', () => {
   it(
@@ -47,8 +36,9 @@ describe('replaying the write-ahead log of a persisted sql.js file', () => {
         tableId: ID.tableA,
         name: 'Replay',
       });
-      const next = random(20261125);
-      const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+      const random = new Random(20261125);
+      const next = () => random.next();
+      const pick = <T>(items: readonly T[]): T => random.pick(items);
       // A Monday of the next four weeks, at one of Room 1's candidate quarters (08:00-10:00 UTC).
       const mondaySlot = () => {
         const start =

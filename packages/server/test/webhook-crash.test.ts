@@ -3,14 +3,15 @@
  * restarted service retries the delivery once the attempt's lease has ended (see
  * `test-support/webhook-crash.ts`; the PostgreSQL run is in storage-postgres).
  */
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, it } from 'vitest';
 import { createConnectService, createSqlJsStorage } from '@leadbook/server';
 import { startInstance, stopAll } from '../../../test-support/processes';
-import { killMidAttempt } from '../../../test-support/webhook-crash';
+import { killMidAttempt, seedCrashForm } from '../../../test-support/webhook-crash';
+import { copyAsCrashed } from './support/table-dump';
 
 const dir = await mkdtemp(join(tmpdir(), 'leadbook-crash-'));
 afterAll(async () => {
@@ -35,28 +36,16 @@ describe('a webhook attempt in flight when the process is killed (sql.js file)',
           storage: await createSqlJsStorage({ file }),
           webhooks: { allowPrivateUrls: true },
         });
-        const [org] = (
-          await service.admin.seed({
-            organizations: [{ name: 'Crash', calendars: [{ name: 'Desk', tzdata: 'UTC' }] }],
-          })
-        ).organizations;
-        organizationId = org!.id;
-        const form = await service.admin.forms.create(organizationId, {
-          name: 'Hook',
-          published: true,
-          webhookOnly: true,
-          webhookUrl: url,
-          studios: [{ id: 'main', name: 'Main', calendarIds: [org!.calendars['Desk']!] }],
-        });
+        const seeded = await seedCrashForm(service, url);
+        organizationId = seeded.organizationId;
         await service.close();
-        return form.id;
+        return seeded.formId;
       },
       async deliveries(formId) {
         // A copy, so that reading never touches the file a running instance writes.
         const copy = join(dir, `read-${Date.now()}-${Math.random()}.sqlite`);
-        await copyFile(file, copy);
-        // The log beside it holds what was committed since the last snapshot.
-        await copyFile(`${file}-wal`, `${copy}-wal`).catch(() => undefined);
+        // The log beside the file holds what was committed since the last snapshot.
+        copyAsCrashed(file, copy);
         const storage = await createSqlJsStorage({ file: copy });
         try {
           return await storage.transaction((tx) => tx.webhookDeliveries.list(organizationId, { formId }));

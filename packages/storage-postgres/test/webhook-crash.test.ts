@@ -6,7 +6,7 @@
 import { afterAll, describe, it } from 'vitest';
 import { createConnectService } from '@leadbook/server';
 import { stopAll } from '../../../test-support/processes';
-import { killMidAttempt } from '../../../test-support/webhook-crash';
+import { killMidAttempt, seedCrashForm } from '../../../test-support/webhook-crash';
 import { createPostgresStorage } from '../src';
 import { lazily, openServer, SERVER_URL } from './support/databases';
 import { startPgInstance } from './support/instances';
@@ -43,20 +43,9 @@ describe.skipIf(!SERVER_URL)('a webhook attempt in flight when the process is ki
         timeoutMs: 1_000,
         start: () => startPgInstance(env),
         async createForm(url) {
-          const [org] = (
-            await service.admin.seed({
-              organizations: [{ name: 'Crash', calendars: [{ name: 'Desk', tzdata: 'UTC' }] }],
-            })
-          ).organizations;
-          organizationId = org!.id;
-          const form = await service.admin.forms.create(organizationId, {
-            name: 'Hook',
-            published: true,
-            webhookOnly: true,
-            webhookUrl: url,
-            studios: [{ id: 'main', name: 'Main', calendarIds: [org!.calendars['Desk']!] }],
-          });
-          return form.id;
+          const seeded = await seedCrashForm(service, url);
+          organizationId = seeded.organizationId;
+          return seeded.formId;
         },
         deliveries: (formId) =>
           storage.transaction((tx) => tx.webhookDeliveries.list(organizationId, { formId })),
