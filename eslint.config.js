@@ -27,4 +27,9 @@ export default tseslint.config(
     files: ['examples/**', 'scripts/**', '**/bench/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // CommonJS tool configuration (dependency-cruiser reads `.dependency-cruiser.cjs`).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
 );
