@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'testing/index': 'src/testing/index.ts',
+    'sql/index': 'src/adapters/sql-kit/index.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -31,7 +31,7 @@ export type { EventHandler, ServiceEvents } from './events/bus';
 export type { FetchHandler, FetchRequestInfo } from './http/fetch';
 export type * from './ports/records';
 export type * from './ports/storage';
-export { StorageError } from './ports/storage';
+export { isStorageError, StorageError } from './ports/storage';
 export type { JobHandler, ScheduledJob, Scheduler, SchedulerJobStore } from './ports/scheduler';
 export {
   applyMergePatch,

@@ -8,7 +8,7 @@
 import { ErrorMessages, type Surface } from '@leadbook/contract';
 import type { Logger } from '../ports/logger';
 import { CONNECT_ERROR_CODE, isServiceError, ServiceError } from '../core/errors';
-import { StorageError } from '../ports/storage';
+import { isStorageError } from '../ports/storage';
 import { JsonBytes } from './route';
 
 /** A response before it is written by an adapter. */
@@ -57,7 +57,7 @@ function envelope(surface: Surface, error: ServiceError): unknown {
 /** Wraps anything thrown into a {@link ServiceError}, logging what is not an expected failure. */
 export function toServiceError(error: unknown, logger: Logger, requestId: string): ServiceError {
   if (isServiceError(error)) return error;
-  const storage = error instanceof StorageError;
+  const storage = isStorageError(error);
   logger.error(storage ? 'storage failure' : 'unhandled error', {
     requestId,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),

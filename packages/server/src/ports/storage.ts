@@ -295,11 +295,44 @@ export interface StorageAdapter {
   close(): Promise<void>;
 }
 
-/** Thrown by adapters for storage failures; the HTTP layer answers 500 `DATABASE_ERROR`. */
+// A registered symbol is the same in every copy of this package and every realm, so the brand holds
+// where `instanceof` does not: an adapter that brings its own copy of `@leadbook/server`, ESM beside
+// CJS, a vm context.
+const STORAGE_ERROR_BRAND = Symbol.for('leadbook.StorageError');
+
+/**
+ * Thrown by adapters for storage failures; the HTTP layer answers 500 `DATABASE_ERROR`. Recognise
+ * one with {@link isStorageError}, not `instanceof`: an adapter may have been built against another
+ * installed copy of `@leadbook/server`, whose class is a different object.
+ */
 export class StorageError extends Error {
   override readonly name = 'StorageError';
   /** Wraps an underlying storage failure, keeping it as `cause`. */
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
+}
+Object.defineProperty(StorageError.prototype, STORAGE_ERROR_BRAND, { value: true });
+
+/**
+ * Whether `value` is a {@link StorageError} from any copy of `@leadbook/server` (or a subclass of
+ * one): it reads a brand registered with `Symbol.for('leadbook.StorageError')`, so it holds across
+ * duplicate installs and realms, where `instanceof` fails.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await storage.transaction((tx) => tx.calendars.list('org_1'));
+ * } catch (error) {
+ *   if (isStorageError(error)) console.error('the database failed', error.cause);
+ *   else throw error;
+ * }
+ * ```
+ */
+export function isStorageError(value: unknown): value is StorageError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[STORAGE_ERROR_BRAND] === true
+  );
 }

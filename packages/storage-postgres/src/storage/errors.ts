@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { StorageError } from '@leadbook/server';
+import { isStorageError, StorageError } from '@leadbook/server';
 
 /** Wraps a thrown `pg` error in a `StorageError` naming the statement and the SQLSTATE (leaves a `StorageError` as it is). */
 export function toStorageError(error: unknown, context: string): StorageError {
-  if (error instanceof StorageError) return error;
+  if (isStorageError(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
   const code = sqlState(error);
   return new StorageError(`postgres: ${context}: ${reason}${code ? ` (SQLSTATE ${code})` : ''}`, {

@@ -6,23 +6,14 @@
  * @module
  */
 import { StorageError } from '@leadbook/server';
-import type { PgPoolClient, PgRow } from '../pg';
+import type { SqlExecutor } from '@leadbook/server/sql';
+import type { PgPoolClient } from '../pg';
 import { describeSql, toStorageError } from './errors';
-
-/** Runs SQL statements; what repositories see of the database. */
-export interface PgExecutor {
-  /** Every row the query returns. */
-  all(sql: string, params?: unknown[]): Promise<PgRow[]>;
-  /** The first row the query returns, or undefined. */
-  get(sql: string, params?: unknown[]): Promise<PgRow | undefined>;
-  /** Runs a write statement; returns how many rows it changed. */
-  run(sql: string, params?: unknown[]): Promise<number>;
-}
 
 /** An executor bound to one transaction, plus the switch that ends it. */
 export interface TransactionScope {
   /** Runs statements while the transaction is open. */
-  exec: PgExecutor;
+  exec: SqlExecutor;
   /**
    * Ends the scope: every later call rejects. Resolves once the statement running on the client,
    * if any, has finished, so the client is free for `COMMIT` or `ROLLBACK`.
@@ -47,11 +38,11 @@ export function openTransactionScope(
   // A client runs one query at a time; callers may still start several at once (Promise.all over
   // repositories), so they queue here rather than in pg, which deprecates its own queue.
   let tail: Promise<unknown> = Promise.resolve();
-  const query = (sql: string, params: unknown[] | undefined, write = false) => {
+  const query = (sql: string, params: readonly unknown[] | undefined, write = false) => {
     const result = tail.then(async () => {
       check(write);
       try {
-        return await client.query(sql, params);
+        return await client.query(sql, params && [...params]);
       } catch (error) {
         throw toStorageError(error, describeSql(sql));
       }

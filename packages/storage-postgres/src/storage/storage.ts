@@ -5,11 +5,12 @@
  */
 import type { Repositories, StorageAdapter, TransactionOptions } from '@leadbook/server';
 import { StorageError } from '@leadbook/server';
+import { createSqlRepositories } from '@leadbook/server/sql';
 import { quoteSchema, type PgPool, type PgPoolClient } from '../pg';
 import { toStorageError } from './errors';
 import { openTransactionScope } from './executor';
 import { DEFAULT_SCHEMA, migrate as applyMigrations } from './migrations';
-import { createRepositories, repositoryFactories } from './repositories';
+import { postgresDialect } from './dialect';
 
 /** Options of {@link createPostgresStorage}. */
 export interface PostgresStorageOptions {
@@ -70,7 +71,7 @@ const LOCK_SQL = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))';
  */
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<PostgresStorage> {
   const { pool, schema = DEFAULT_SCHEMA } = options;
-  const factories = repositoryFactories(quoteSchema(schema));
+  const repositories = createSqlRepositories(postgresDialect(quoteSchema(schema)));
   if (options.migrate ?? true) await applyMigrations(pool, { schema });
 
   const running = new Set<Promise<unknown>>();
@@ -104,7 +105,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         // Namespaced by schema, so other schemas (and other applications) on the database do not contend.
         await control(LOCK_SQL, [`leadbook:${schema}:${key}`]);
       }
-      const result = await fn(createRepositories(scope.exec, factories));
+      const result = await fn(repositories(scope.exec));
       await scope.end();
       await control('COMMIT');
       return result;

@@ -5,8 +5,8 @@
  * @module
  */
 import type { Database, SqlValue, Statement } from 'sql.js';
-import { StorageError } from '../../ports/storage';
-import { ReadCache, type TriggerInfo } from './read-cache';
+import { isStorageError, StorageError } from '../../ports/storage';
+import { ReadCache } from './read-cache';
 
 /** A value bound to a statement parameter. */
 export type SqlParam = string | number | null | Uint8Array;
@@ -24,10 +24,8 @@ export function jsonParam(value: unknown): Uint8Array {
 export type Row = Record<string, SqlValue>;
 
 /**
- * Runs SQL statements; what repositories see of the database. In a query that sorts or groups,
- * compare with `+?` rather than `?` (`organization_id = +?`): SQLite otherwise re-prepares the
- * statement whenever a parameter is bound (about 10 µs in sql.js); the unary plus changes neither
- * the value nor the index used.
+ * Runs SQL statements, synchronously: what the shared repositories (`@leadbook/server/sql`) see of
+ * the database in this adapter. `all` and `get` only read; every write goes through `run`.
  */
 export interface SqlExecutor {
   /** Every row the query returns. */
@@ -40,7 +38,7 @@ export interface SqlExecutor {
 
 /** Wraps a thrown SQLite error in a `StorageError` (leaves a `StorageError` as it is). */
 export function toStorageError(error: unknown, context: string): StorageError {
-  if (error instanceof StorageError) return error;
+  if (isStorageError(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new StorageError(`sql.js: ${context}: ${reason}`, { cause: error });
 }
@@ -51,7 +49,7 @@ export class SqlConnection implements SqlExecutor {
   private readonly columnNames = new Map<string, string[]>();
   private changes = 0;
   private statementsRun = 0;
-  private readonly cache = new ReadCache(() => this.triggers());
+  private readonly cache = new ReadCache<Row>();
 
   /** Wraps an open database; call `applyPragmas()` once the image is known to be sound. */
   constructor(private readonly db: Database) {}
@@ -75,7 +73,11 @@ export class SqlConnection implements SqlExecutor {
     this.withStatement(sql, [], (statement) => statement.step());
   }
 
-  /** Small results of `SELECT`s come from the read cache (see `ReadCache`) while still current. */
+  /**
+   * Small results come from the read cache (see `ReadCache`) until the next write. `all` and `get`
+   * only read: a statement that writes goes through `run`, which the cache and the write-ahead log
+   * rely on.
+   */
   all(sql: string, params: readonly SqlParam[] = []): Row[] {
     return this.cache.through('all', sql, params, () =>
       this.withStatement(sql, params, (statement) => {
@@ -93,7 +95,7 @@ export class SqlConnection implements SqlExecutor {
   }
 
   run(sql: string, params: readonly SqlParam[] = []): number {
-    this.cache.wrote(sql);
+    this.cache.forgetAll();
     return this.withStatement(sql, params, (statement) => {
       statement.step();
       const changed = this.db.getRowsModified();
@@ -146,12 +148,6 @@ export class SqlConnection implements SqlExecutor {
   close(): void {
     this.clearStatements();
     this.db.close();
-  }
-
-  // Read straight from the database: not a statement of the caller's.
-  private triggers(): TriggerInfo[] {
-    const result = this.db.exec("SELECT tbl_name, sql FROM sqlite_master WHERE type = 'trigger'");
-    return (result[0]?.values ?? []).map(([table, sql]) => ({ table: String(table), sql: String(sql) }));
   }
 
   private withStatement<T>(sql: string, params: readonly SqlParam[], use: (statement: Statement) => T): T {

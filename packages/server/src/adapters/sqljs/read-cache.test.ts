@@ -2,8 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SqlConnection, type Row } from './connection';
 import { loadSqlJs } from './load-sql-js';
-import { triggerEffects } from './read-cache';
+import type { ApiTokenRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
 import { createSqlJsStorage } from './index';
+
+const token = (digest: string): ApiTokenRecord => ({
+  id: `tok_${digest}`,
+  organizationId: 'org_1',
+  name: 'test',
+  digest,
+  scopes: ['read'],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  revokedAt: null,
+});
 
 const SCHEMA = `
 CREATE TABLE a (id TEXT PRIMARY KEY, v INTEGER NOT NULL);
@@ -29,27 +40,45 @@ async function open() {
   return { connection, direct };
 }
 
+const JOIN = 'SELECT a.id, a.v AS av, b.v AS bv FROM a JOIN b ON b.id = a.id ORDER BY a.id';
+
 const READS = [
   'SELECT id, v FROM a ORDER BY id',
   'SELECT id, v FROM b ORDER BY id',
   'SELECT total FROM stats WHERE id = 1',
   'SELECT (SELECT COUNT(*) FROM a) + (SELECT COUNT(*) FROM b) AS n',
+  JOIN,
 ] as const;
 
 describe('sql.js read cache', () => {
-  it('answers a repeated read without running it, until a write touches a table it reads', async () => {
+  it('reads the new rows of a JOIN written after an UPDATE of the joined table', async () => {
+    const { connection } = await open();
+    connection.run('INSERT INTO a VALUES (?, ?)', ['x', 1]);
+    connection.run('INSERT INTO b VALUES (?, ?)', ['x', 10]);
+    expect(connection.all(JOIN)).toEqual([{ id: 'x', av: 1, bv: 10 }]);
+    connection.run('UPDATE b SET v = ? WHERE id = ?', [20, 'x']);
+    expect(connection.all(JOIN)).toEqual([{ id: 'x', av: 1, bv: 20 }]);
+    connection.run('DELETE FROM b WHERE id = ?', ['x']);
+    expect(connection.get(JOIN)).toBeUndefined();
+  });
+
+  it('answers a repeated read without running it, until the next write of any table', async () => {
     const { connection } = await open();
     connection.run('INSERT INTO a VALUES (?, ?)', ['x', 1]);
     expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
     const before = connection.statementCount();
     expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
-    connection.run('UPDATE stats SET total = ?', [2]);
     expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
-    // Only the write ran: both reads of `a` came from the cache.
-    expect(connection.statementCount() - before).toBe(1);
-    connection.run('UPDATE a SET v = ? WHERE id = ?', [5, 'x']);
-    expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 5 }]);
-    expect(connection.statementCount() - before).toBe(3);
+    // Neither read ran: both came from the cache.
+    expect(connection.statementCount() - before).toBe(0);
+    // A write forgets everything, even of a table the read does not name, and whether it changed
+    // rows or not: the cache never asks what a statement touches.
+    connection.run('UPDATE stats SET total = ? WHERE id = ?', [2, 99]);
+    expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
+    expect(connection.statementCount() - before).toBe(2);
+    connection.exec('CREATE TABLE c (id TEXT)');
+    expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
+    expect(connection.statementCount() - before).toBe(4);
   });
 
   it('sees what a trigger changed and forgets what a rollback undid', async () => {
@@ -141,25 +170,6 @@ describe('sql.js read cache', () => {
   });
 });
 
-describe('triggerEffects', () => {
-  it('follows what triggers write, through triggers on those tables, from each BEGIN on', () => {
-    const effects = triggerEffects([
-      {
-        table: 'bookings',
-        sql: 'CREATE TRIGGER t1 AFTER UPDATE OF x ON bookings BEGIN UPDATE stats SET n = 1; END',
-      },
-      {
-        table: 'stats',
-        sql: 'CREATE TRIGGER t2 AFTER UPDATE ON stats BEGIN INSERT INTO log VALUES (1); DELETE FROM tmp; END',
-      },
-      { table: 'log', sql: 'CREATE TRIGGER t3 AFTER INSERT ON log BEGIN UPDATE stats SET n = 2; END' },
-    ]);
-    expect(effects.get('bookings')).toEqual(new Set(['bookings', 'stats', 'log', 'tmp']));
-    expect(effects.get('log')).toEqual(new Set(['log', 'stats', 'tmp']));
-    expect(effects.has('tmp')).toBe(false);
-  });
-});
-
 describe('sql.js storage with the read cache', () => {
   it('counts statements as createSqlJsStorage documents: a repeated read runs no SELECT', async () => {
     const storage = await createSqlJsStorage();
@@ -170,6 +180,41 @@ describe('sql.js storage with the read cache', () => {
     before = storage.statementCount();
     await list();
     expect(storage.statementCount() - before).toBe(2);
+    await storage.close();
+  });
+
+  it('sees a revocation, and forgets what a rolled-back transaction wrote or read', async () => {
+    const storage = await createSqlJsStorage();
+    const find = (digest: string) =>
+      storage.transaction((tx) => tx.apiTokens.findByDigest(digest), { readOnly: true });
+    await storage.transaction((tx) => tx.apiTokens.create(token('aa')));
+    expect((await find('aa'))?.revokedAt).toBeNull();
+    await storage.transaction((tx) => tx.apiTokens.revoke('org_1', 'tok_aa', '2026-02-01T00:00:00.000Z'));
+    expect((await find('aa'))?.revokedAt).toBe('2026-02-01T00:00:00.000Z');
+
+    const rolledBack = async (fn: (tx: Repositories) => Promise<unknown>) =>
+      expect(
+        storage.transaction(async (tx) => {
+          await fn(tx);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+    await rolledBack(async (tx) => {
+      await tx.apiTokens.create(token('bb'));
+      expect(await tx.apiTokens.findByDigest('bb')).not.toBeNull();
+    });
+    expect(await find('bb')).toBeNull();
+    await storage.transaction((tx) => tx.apiTokens.create(token('cc')));
+    await find('cc');
+    await rolledBack(async (tx) => {
+      await tx.apiTokens.revoke('org_1', 'tok_cc', '2026-02-01T00:00:00.000Z');
+      expect((await tx.apiTokens.findByDigest('cc'))?.revokedAt).not.toBeNull();
+    });
+    expect((await find('cc'))?.revokedAt).toBeNull();
+
+    // Each caller gets its own record: what one changes, the next does not see.
+    (await find('cc'))!.scopes.push('admin');
+    expect((await find('cc'))!.scopes).toEqual(['read']);
     await storage.close();
   });
 });

@@ -12,11 +12,14 @@ import { loadSqlJs } from './load-sql-js';
 import { applyMigrations } from './migrations';
 import { Mutex } from './mutex';
 import { readDatabaseFile, removeStaleTempFiles } from './persistence';
-import { createRepositories } from './repositories';
+import { createSqlRepositories } from '../sql-kit/repositories';
+import { sqliteDialect } from './dialect';
 import { openTransactionScope } from './transaction-scope';
-import { TokenCache } from './token-cache';
 import { DurableFile, type Durability } from './wal/durable-file';
 import type { LoggedStatement } from './wal/record';
+
+// The SQL text of every repository, built once for all storages.
+const repositories = createSqlRepositories(sqliteDialect);
 
 /** Options of {@link createSqlJsStorage}. */
 export interface SqlJsStorageOptions {
@@ -81,7 +84,7 @@ export interface SqlJsStorage extends StorageAdapter {
    * const before = storage.statementCount();
    * await storage.transaction((tx) => tx.calendars.list('org_1'));
    * console.log(storage.statementCount() - before); // 3: BEGIN, SELECT, COMMIT (1 when readOnly)
-   * // Again, with no write to calendars since: 2 (BEGIN, COMMIT), the SELECT's rows come from the cache.
+   * // Again, with no write of any kind since: 2 (BEGIN, COMMIT), the SELECT's rows come from the cache.
    * ```
    */
   statementCount(): number;
@@ -101,9 +104,10 @@ export interface SqlJsStorage extends StorageAdapter {
  * If the log cannot be written (disk full), every later transaction is refused with a
  * `StorageError` until the storage is reopened.
  *
- * Results of small reads (up to 64 rows) are remembered until a write touches a table they read
- * (directly or through a trigger); schema changes and rollbacks forget them all. The adapter's
- * connection is the only one its database has, so remembered results are always current.
+ * Results of small reads (up to 64 rows) are remembered until the next write: any statement that
+ * may write (whatever table it names or a trigger changes), a schema change or a rollback forgets
+ * them all. The adapter's connection is the only one its database has and every write goes through
+ * it, so remembered results are always current.
  *
  * Do not call `transaction()` inside a transaction callback: the inner call waits for the outer
  * one, which waits for it.
@@ -164,14 +168,13 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
   }
 
   let closing: Promise<void> | undefined;
-  const tokens = new TokenCache();
 
   // Transactions are serialised by the mutex, so a read-only one needs no BEGIN/COMMIT to see a
   // consistent database; its scope refuses writes, which would otherwise commit one by one.
   const read = async <T>(fn: (tx: Repositories) => Promise<T>): Promise<T> => {
     const scope = openTransactionScope(connection, { readOnly: true });
     try {
-      return await fn(createRepositories(scope.exec, { tokens, readOnly: true }));
+      return await fn(repositories(scope.exec));
     } finally {
       scope.end();
     }
@@ -184,7 +187,7 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     const scope = openTransactionScope(durable ? loggingExecutor(connection, statements) : connection);
     let result: T;
     try {
-      result = await fn(createRepositories(scope.exec, { tokens, readOnly: false }));
+      result = await fn(repositories(scope.exec));
     } catch (error) {
       scope.end();
       rollback(connection, logger);

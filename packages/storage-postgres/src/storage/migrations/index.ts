@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { StorageError } from '@leadbook/server';
+import { isStorageError, StorageError } from '@leadbook/server';
 import { quoteSchema, type PgPool } from '../../pg';
 import { toStorageError } from '../errors';
 import { initialSchema } from './001-initial-schema';
@@ -128,7 +128,7 @@ export async function migrate(pool: PgPool, options: MigrateOptions = {}): Promi
     return pending.length;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => (broken = true));
-    if (error instanceof StorageError) throw error;
+    if (isStorageError(error)) throw error;
     throw toStorageError(error, `migrate ${schema}: ${step}`);
   } finally {
     client.release(broken);

@@ -1,0 +1,82 @@
+/**
+ * Calendar bookings.
+ *
+ * @module
+ */
+import type { BookingRecord } from '../../../ports/records';
+import type { BookingRepository } from '../../../ports/storage';
+import { statement, type SqlDialect } from '../dialect';
+import { countsOf, docsOf } from '../documents';
+import type { SqlExecutor } from '../executor';
+import { scopedTable } from '../scoped-table';
+
+/** The booking repository in `d`. */
+export function bookingRepositories(d: SqlDialect) {
+  const bookings = scopedTable<BookingRecord>(d, {
+    table: 'bookings',
+    columns: {
+      calendar_id: (record) => record.calendarId,
+      resource_id: (record) => record.resourceId,
+      schedule_type_id: (record) => record.calendarScheduleTypeId,
+      start_ms: (record) => record.startMs,
+      end_ms: (record) => record.endMs,
+    },
+  });
+  const t = d.table('bookings');
+  // One statement whatever the number of resources: the ids travel as one JSON array. Where the
+  // schema keeps the longest duration, a booking ending after startMs started after startMs minus
+  // it, which bounds the index range from below (without it, every earlier booking of the resource
+  // is scanned).
+  const floor = d.maxBookingDuration;
+  const listOverlapping = statement(
+    d,
+    (p) => `SELECT doc FROM ${t}
+    WHERE organization_id = ${p.key()} AND ${d.inJsonList('resource_id', p.value())}
+      AND start_ms < ${p.value()}${floor === undefined ? '' : ` AND start_ms > ${p.value()} - ${floor}`}
+      AND end_ms > ${p.value()}
+    ORDER BY start_ms, seq`,
+  );
+  const listByCalendar = statement(
+    d,
+    (p) => `SELECT doc FROM ${t} WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()}
+    ORDER BY start_ms, seq`,
+  );
+  const countByCalendar = statement(
+    d,
+    (p) =>
+      `SELECT calendar_id AS k, COUNT(*) AS n FROM ${t} WHERE organization_id = ${p.key()} GROUP BY calendar_id`,
+  );
+  const countByScheduleType = statement(
+    d,
+    (p) => `SELECT schedule_type_id AS k, COUNT(*) AS n FROM ${t}
+    WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()} AND schedule_type_id IS NOT NULL
+    GROUP BY schedule_type_id`,
+  );
+
+  return {
+    bookings: (exec: SqlExecutor): BookingRepository => {
+      const base = bookings(exec);
+      return {
+        create: base.create,
+        get: base.get,
+        delete: base.delete,
+        async listOverlapping(organizationId, resourceIds, startMs, endMs) {
+          if (resourceIds.length === 0) return [];
+          const ids = JSON.stringify(resourceIds);
+          const params = floor === undefined ? [endMs, startMs] : [endMs, startMs, startMs];
+          const rows = await exec.all(listOverlapping, [organizationId, ids, ...params]);
+          return docsOf<BookingRecord>(d, rows);
+        },
+        async listByCalendar(organizationId, calendarId) {
+          return docsOf<BookingRecord>(d, await exec.all(listByCalendar, [organizationId, calendarId]));
+        },
+        async countByCalendar(organizationId) {
+          return countsOf(await exec.all(countByCalendar, [organizationId]));
+        },
+        async countByScheduleType(organizationId, calendarId) {
+          return countsOf(await exec.all(countByScheduleType, [organizationId, calendarId]));
+        },
+      };
+    },
+  };
+}
