@@ -11,6 +11,10 @@ export const workspaceAlias = [
   { find: /^@leadbook\/server$/, replacement: here('./packages/server/src/index.ts') },
   { find: /^@leadbook\/server\/testing$/, replacement: here('./packages/server/src/testing/index.ts') },
   { find: /^@leadbook\/server\/sql$/, replacement: here('./packages/server/src/adapters/sql-kit/index.ts') },
+  {
+    find: /^@leadbook\/server\/studio$/,
+    replacement: here('./packages/server/src/testing/studio/index.ts'),
+  },
   { find: /^@leadbook\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
   { find: /^@leadbook\/sdk\/public-form$/, replacement: here('./packages/sdk/src/public-form/index.ts') },
   { find: /^@leadbook\/sdk\/testing$/, replacement: here('./packages/sdk/src/testing/index.ts') },

@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
     'sql/index': 'src/adapters/sql-kit/index.ts',
+    'studio/index': 'src/testing/studio/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

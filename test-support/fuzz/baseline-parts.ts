@@ -5,11 +5,17 @@
  * @module
  */
 import { operations, type OperationDefinition } from '@leadbook/contract';
-import { FIELD, goodSubmission } from '../../packages/server/test/forms-fixture';
 import { day } from '../time';
 import type { Random } from './random';
 import type { FuzzRequest } from './request';
-import { FORM, ID, TOKEN, type FuzzWorld } from './world';
+import type { FuzzWorld } from './world';
+import {
+  STUDIO_CLOSURE_DAYS,
+  STUDIO_FORM_FIELDS as FIELD,
+  STUDIO_IDS as ID,
+  STUDIO_TOKENS as TOKEN,
+} from '@leadbook/server/studio';
+import { goodSubmission } from '../../packages/server/test/studio';
 
 /** The browser origin on the booking form's allowlist. */
 export const ALLOWED_ORIGIN = 'https://www.example.com';
@@ -44,10 +50,13 @@ export const read = (operation: OperationDefinition, parts?: Parameters<typeof r
 export const someOf = (random: Random, pairs: Array<[string, string]>) =>
   pairs.filter(() => random.chance(0.5));
 
+/** The week (0 = the first Thursday after the epoch) whose Thursday the studio's closure covers. */
+const CLOSED_WEEK = Math.ceil((STUDIO_CLOSURE_DAYS.after - 4) / 7);
+
 /**
- * A Room 8 interval on one of the next ten Tuesdays (Berlin 14:00-18:00, 13:00Z-17:00Z in winter),
- * where capacity runs out, or an interval in the fuzz hall on one of the next 52 Thursdays (open
- * all day, so 06:00Z-19:00Z is inside it in summer and winter), where it never does.
+ * A studio room interval on one of the next ten Tuesdays (Berlin 14:00-18:00, 13:00Z-17:00Z in
+ * winter), where capacity runs out, or an interval in the fuzz hall on one of the next 52 Thursdays
+ * (open all day, so 06:00Z-19:00Z is inside it in summer and winter), where it never does.
  */
 export function bookableSlot(
   world: FuzzWorld,
@@ -55,16 +64,16 @@ export function bookableSlot(
   where = random.pick(['room', 'hall'] as const),
 ) {
   const room = where === 'room';
-  // The hall's week 4 is skipped: the fixture's holiday blocker closes Berlin then.
+  // The week whose Thursday falls in the studio's closure of Berlin is skipped.
   const hallWeek = random.int(51);
   const first = room
     ? `${day(2 + 7 * random.int(10))}T13:00:00Z`
-    : `${day(4 + 7 * (hallWeek >= 4 ? hallWeek + 1 : hallWeek))}T06:00:00Z`;
+    : `${day(4 + 7 * (hallWeek >= CLOSED_WEEK ? hallWeek + 1 : hallWeek))}T06:00:00Z`;
   const start = Date.parse(first) + random.int(room ? 13 : 49) * 15 * 60_000;
   return {
-    calendarId: ID.calBerlin,
-    appointmentTypeId: ID.typeTrial,
-    resourceId: room ? ID.roomEight : world.hallId,
+    calendarId: ID.calendarBerlin,
+    appointmentTypeId: ID.appointmentTypeTrial,
+    resourceId: room ? ID.resourceRoom : world.hallId,
     startDateTime: new Date(start).toISOString(),
     endDateTime: new Date(start + 60 * 60_000).toISOString(),
   };
@@ -91,7 +100,7 @@ export function publicForm(
   parts?: Parameters<typeof request>[2],
 ) {
   const booking = random.chance(0.7);
-  const id = booking ? FORM.booking : FORM.open;
+  const id = booking ? ID.formGuarded : ID.formNewsletter;
   return request(operation, booking ? { origin: ALLOWED_ORIGIN } : {}, { params: { id }, ...parts });
 }
 
@@ -99,22 +108,22 @@ export function publicForm(
 export const weekQuery = (random: Random): Array<[string, string]> => {
   const week = 7 * random.int(2);
   return [
-    ['calendarId', ID.calBerlin],
-    ['appointmentTypeId', ID.typeTrial],
+    ['calendarId', ID.calendarBerlin],
+    ['appointmentTypeId', ID.appointmentTypeTrial],
     ['start', `${day(1 + week)}T00:00:00Z`],
     ['end', `${day(8 + week)}T00:00:00Z`],
   ];
 };
 
 /**
- * A submission: to the booking form, a Monday morning in Room 1 or a Tuesday afternoon in Room 8
- * within its 14 search days; or to the open form, one email field.
+ * A submission: to the guarded form, a Monday morning with the coach or a Tuesday afternoon in the
+ * studio room within its 14 search days; or to the newsletter form, one email field.
  */
 export function submission(random: Random): FuzzRequest {
   const booking = random.chance(0.6);
   if (!booking) {
     const body = { json: { data: { [FIELD.email]: 'visitor@example.com' } } };
-    return request(operations.submitPublicForm, {}, { params: { id: FORM.open }, body });
+    return request(operations.submitPublicForm, {}, { params: { id: ID.formNewsletter }, body });
   }
   const monday = random.chance(0.5);
   const first = Date.parse(`${day((monday ? 1 : 2) + 7 * random.int(2))}T${monday ? '08' : '13'}:00:00Z`);
@@ -124,7 +133,7 @@ export function submission(random: Random): FuzzRequest {
     operations.submitPublicForm,
     { origin: ALLOWED_ORIGIN },
     {
-      params: { id: FORM.booking },
+      params: { id: ID.formGuarded },
       body: { json: body },
     },
   );

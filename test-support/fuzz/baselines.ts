@@ -23,7 +23,8 @@ import {
 import { day } from '../time';
 import type { Random } from './random';
 import type { FuzzRequest } from './request';
-import { ID, TOKEN, type FuzzWorld } from './world';
+import type { FuzzWorld } from './world';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 /** Builds an operation's baseline; may create what the request needs (a booking to delete). */
 export type Baseline = (world: FuzzWorld, random: Random) => FuzzRequest | Promise<FuzzRequest>;
@@ -31,34 +32,34 @@ export type Baseline = (world: FuzzWorld, random: Random) => FuzzRequest | Promi
 /** Every operation's baseline. */
 export const baselines: { readonly [K in OperationId]: Baseline } = {
   listCalendars: () => read(operations.listCalendars),
-  getCalendar: () => read(operations.getCalendar, { params: { id: ID.calBerlin } }),
+  getCalendar: () => read(operations.getCalendar, { params: { id: ID.calendarBerlin } }),
   listTables: () => read(operations.listTables),
-  getTable: () => read(operations.getTable, { params: { id: ID.tableA } }),
+  getTable: () => read(operations.getTable, { params: { id: ID.table } }),
   listAppointmentTypes: () => read(operations.listAppointmentTypes),
-  getAppointmentType: () => read(operations.getAppointmentType, { params: { id: ID.typeTrial } }),
+  getAppointmentType: () => read(operations.getAppointmentType, { params: { id: ID.appointmentTypeTrial } }),
   listResources: () => read(operations.listResources),
-  getResource: () => read(operations.getResource, { params: { id: ID.roomEight } }),
+  getResource: () => read(operations.getResource, { params: { id: ID.resourceRoom } }),
   listResourceSlots: (_, random) =>
     read(operations.listResourceSlots, {
       query: someOf(random, [
-        ['calendarId', ID.calBerlin],
-        ['resourceId', ID.roomOne],
+        ['calendarId', ID.calendarBerlin],
+        ['resourceId', ID.resourceCoach],
       ]),
     }),
   listResourceSlotBlockers: (_, random) =>
-    read(operations.listResourceSlotBlockers, { query: someOf(random, [['calendarId', ID.calBerlin]]) }),
+    read(operations.listResourceSlotBlockers, { query: someOf(random, [['calendarId', ID.calendarBerlin]]) }),
   listResourceCalendarMappings: (_, random) =>
     read(operations.listResourceCalendarMappings, {
       query: someOf(random, [
-        ['calendarId', ID.calNewYork],
-        ['resourceId', ID.roomEight],
+        ['calendarId', ID.calendarNewYork],
+        ['resourceId', ID.resourceRoom],
       ]),
     }),
   listAppointmentTypeResourceMappings: (_, random) =>
     read(operations.listAppointmentTypeResourceMappings, {
       query: someOf(random, [
-        ['calendarId', ID.calBerlin],
-        ['appointmentTypeId', ID.typeClass],
+        ['calendarId', ID.calendarBerlin],
+        ['appointmentTypeId', ID.appointmentTypeClass],
       ]),
     }),
   searchAvailability: (_, random) => read(operations.searchAvailability, { query: weekQuery(random) }),
@@ -66,11 +67,11 @@ export const baselines: { readonly [K in OperationId]: Baseline } = {
     request(operations.createTableEntry, bearer(TOKEN.write), {
       body: {
         json: {
-          tableId: ID.tableA,
-          leadStateId: random.pick([ID.stateNew, ID.stateWorking]),
+          tableId: ID.table,
+          leadStateId: random.pick([ID.leadStateNew, ID.leadStateContacted]),
           data: { email: 'lead@example.com', name: 'Grace Hopper', visits: 3, tags: ['fuzz'] },
-          customFieldData: { [ID.fieldBudget]: 1200, [ID.fieldPlan]: 'pro' },
-          interestedInAppointmentTypeId: ID.typeTrial,
+          customFieldData: { [ID.customFieldBudget]: 1200, [ID.customFieldPlan]: 'premium' },
+          interestedInAppointmentTypeId: ID.appointmentTypeTrial,
         },
       },
     }),
@@ -80,7 +81,7 @@ export const baselines: { readonly [K in OperationId]: Baseline } = {
       body: {
         json: {
           data: { name: 'Patched', profile: { city: 'Berlin', team: null } },
-          leadStateId: random.pick([ID.stateNew, ID.stateWorking, ID.stateWon]),
+          leadStateId: random.pick([ID.leadStateNew, ID.leadStateContacted, ID.leadStateWon]),
           followUpDate: `${day(3)}T09:00:00.000Z`,
         },
       },
@@ -97,7 +98,7 @@ export const baselines: { readonly [K in OperationId]: Baseline } = {
   listPublicSlots: (_, random) =>
     publicForm(operations.listPublicSlots, random, { query: weekQuery(random) }),
   listPublicAppointmentTypes: (_, random) =>
-    publicForm(operations.listPublicAppointmentTypes, random, { query: [['calendarId', ID.calBerlin]] }),
+    publicForm(operations.listPublicAppointmentTypes, random, { query: [['calendarId', ID.calendarBerlin]] }),
   getPublicFormConfig: (_, random) => publicForm(operations.getPublicFormConfig, random),
   submitPublicForm: (_, random) => submission(random),
   sendPublicFormTelemetry: (_, random) =>

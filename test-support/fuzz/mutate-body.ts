@@ -18,7 +18,7 @@ import {
 } from './json-paths';
 import { hasJsonBody, mutation, type Mutation } from './mutation';
 import type { Random } from './random';
-import { FIELD } from '../../packages/server/test/forms-fixture';
+import { STUDIO_FORM_FIELDS as FIELD } from '@leadbook/server/studio';
 import {
   anyValue,
   longText,

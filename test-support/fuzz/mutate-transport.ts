@@ -9,7 +9,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { INGRESS_TOKEN_HEADER, IDEMPOTENCY_KEY_HEADER } from '@leadbook/contract';
 import { mutation, type Mutation } from './mutation';
 import { bodyBytes, type FuzzRequest } from './request';
-import { TOKEN } from './world';
+import { STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 const hasBody = (request: FuzzRequest) => bodyBytes(request.body) !== undefined;
 const surface = (name: string) => (request: FuzzRequest) => request.operation.surface === name;
@@ -78,7 +78,7 @@ export const transportMutations: readonly Mutation[] = [
       `Bearer service_live_${'a'.repeat(63)}`,
       `Bearer service_live_${'g'.repeat(64)}`,
       `Bearer ${TOKEN.read}`, // too weak for writes
-      `Bearer ${TOKEN.orgB}`, // another organization
+      `Bearer ${TOKEN.other}`, // another organization
       `bearer ${TOKEN.admin}`,
       `Bearer  ${TOKEN.admin}`,
       `Basic ${Buffer.from('user:pass').toString('base64')}`,

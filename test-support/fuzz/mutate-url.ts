@@ -9,7 +9,8 @@ import { mutation, type Mutation } from './mutation';
 import type { Random } from './random';
 import type { FuzzRequest } from './request';
 import { longText, ODD_DATES, ODD_IDS, ODD_TEXT, shiftByWeeks, unknownUuid, WEEK_SHIFTS } from './values';
-import { ID, type FuzzWorld } from './world';
+import { ALL_STUDIO_IDS } from '../../packages/server/test/studio';
+import type { FuzzWorld } from './world';
 
 const hasId = (request: FuzzRequest) => 'id' in request.params;
 const hasQuery = (request: FuzzRequest) => request.query.length > 0;
@@ -17,7 +18,7 @@ const always = () => true;
 
 /** Real ids of every kind and both organizations: the right shape, often the wrong thing. */
 const realIds = (world: FuzzWorld) => [
-  ...Object.values(ID),
+  ...ALL_STUDIO_IDS,
   world.ingress.id,
   world.otherIngress.id,
   world.entryId,

@@ -1,8 +1,7 @@
 /**
- * What the fuzz cases run against: the shared test studio of `packages/server/test/fixture.ts` (two
- * organizations) and the public forms of `forms-fixture.ts`, which other tests keep working, plus
- * what only the fuzz needs: an ingress webhook per organization, one lead to patch, and a resource
- * that never runs out of capacity.
+ * What the fuzz cases run against: the studio of `@leadbook/server/studio` (two organizations, their
+ * public forms and ingress webhooks), seeded by `createHarness(kind, options, { fullStudio: true })`,
+ * plus what only the fuzz needs: one lead to patch and a resource that never runs out of capacity.
  *
  * @module
  */
@@ -14,14 +13,8 @@ import {
   type Logger,
   type StorageAdapter,
 } from '@leadbook/server';
-import { ID, TOKEN } from '../../packages/server/test/fixture';
-import {
-  bookingForm,
-  draftForm,
-  FORM,
-  openForm,
-  studiosForm,
-} from '../../packages/server/test/forms-fixture';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { GOOD_CAPTCHA } from '../../packages/server/test/studio';
 
 /** Sends one request to the service under test (its fetch handler, or a listening Express app). */
 export type Send = (request: Request) => Promise<Response>;
@@ -40,13 +33,10 @@ export interface FuzzWorld {
   readonly entryId: string;
   /**
    * The fuzz's own resource on Berlin: 10,000 bookings at once, all day on Thursdays, not public.
-   * Room 8 fills up after a few hundred bookings; the delete cases need a booking every time.
+   * The studio room fills up after a few hundred bookings; the delete cases need a booking every time.
    */
   readonly hallId: string;
 }
-
-/** The captcha token the fuzz service's verifier accepts (every other token fails verification). */
-export const GOOD_CAPTCHA = 'good-token';
 
 /** Errors the service logged, in order: a 2xx or 4xx answer must not hide one. */
 export interface LoggedErrors {
@@ -95,33 +85,17 @@ export const fuzzServiceOptions = (logged: LoggedErrors, storage: StorageAdapter
   logger: logged.logger,
 });
 
-/** Fixed ingress tokens (64 hex), so a failure report shows requests that can be replayed. */
-const INGRESS_TOKEN = { a: 'e1'.repeat(32), b: 'e2'.repeat(32) };
-
 /**
- * Adds the forms, webhooks and lead to a service already seeded with the test fixture (as
- * `createHarness` does), and returns what the baselines need.
+ * Adds the lead and the hall to a service already seeded with the whole studio (its fixed tokens
+ * make a failure report's requests replayable), and returns what the baselines need.
  */
 export async function seedFuzzWorld(service: ConnectService, base: string, send: Send): Promise<FuzzWorld> {
-  for (const form of [bookingForm, studiosForm, draftForm, openForm]) {
-    await service.admin.forms.create(ID.orgA, form);
-  }
-  const ingress = await service.admin.ingressWebhooks.create(ID.orgA, {
-    tableId: ID.tableA,
-    name: 'fuzz',
-    token: INGRESS_TOKEN.a,
-  });
-  const otherIngress = await service.admin.ingressWebhooks.create(ID.orgB, {
-    tableId: ID.tableB,
-    name: 'fuzz b',
-    token: INGRESS_TOKEN.b,
-  });
   // It also fixes the types of the keys the baselines send (SPEC 4.3 rule 3: the first write of a
   // key fixes its type), before a mutated case could fix `visits` as an object, say, and turn every
   // later baseline into a type conflict.
-  const entry = await service.admin.entries.create(ID.orgA, {
-    tableId: ID.tableA,
-    leadStateId: ID.stateNew,
+  const entry = await service.admin.entries.create(ID.organization, {
+    tableId: ID.table,
+    leadStateId: ID.leadStateNew,
     data: {
       email: 'patch.me@example.com',
       name: 'Fuzz',
@@ -130,14 +104,14 @@ export async function seedFuzzWorld(service: ConnectService, base: string, send:
       profile: { city: 'Berlin' },
     },
   });
-  const hall = await service.admin.resources.create(ID.orgA, {
+  const hall = await service.admin.resources.create(ID.organization, {
     name: 'Fuzz hall',
     maxParallelBookings: 10_000,
-    calendarIds: [ID.calBerlin],
-    appointmentTypeIds: [ID.typeTrial, ID.typeClass],
+    calendarIds: [ID.calendarBerlin],
+    appointmentTypeIds: [ID.appointmentTypeTrial, ID.appointmentTypeClass],
   });
-  await service.admin.resourceSlots.create(ID.orgA, {
-    calendarId: ID.calBerlin,
+  await service.admin.resourceSlots.create(ID.organization, {
+    calendarId: ID.calendarBerlin,
     resourceId: hall.id,
     weekday: 4,
     startTime: '00:00',
@@ -148,10 +122,8 @@ export async function seedFuzzWorld(service: ConnectService, base: string, send:
     base,
     send,
     hallId: hall.id,
-    ingress: { id: ingress.id, token: ingress.token },
-    otherIngress: { id: otherIngress.id, token: otherIngress.token },
+    ingress: { id: ID.ingressWebhook, token: TOKEN.ingress },
+    otherIngress: { id: ID.otherIngressWebhook, token: TOKEN.otherIngress },
     entryId: entry.id,
   };
 }
-
-export { FORM, ID, TOKEN };

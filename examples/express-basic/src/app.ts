@@ -7,10 +7,9 @@ import {
   systemClock,
   type Clock,
   type ConnectService,
-  type SeedResult,
 } from '@leadbook/server';
-import { demoCaptchaVerifier } from './demo-captcha';
-import { addDemoFormAndIngress, demoFixture } from './demo-fixture';
+import { seedStudio, studioForms, type SeededStudio } from '@leadbook/server/studio';
+import { demoCaptchaVerifier, TURNSTILE_TEST_KEYS } from './demo-captcha';
 
 /** What the demo prints and writes to `LEADBOOK_DEMO_OUT`. */
 export interface DemoInfo {
@@ -24,22 +23,16 @@ export interface DemoInfo {
   ingressToken: string;
 }
 
-/** Ids the demo creates beyond the fixture. */
-export interface DemoExtras {
-  formId: string;
-  ingressWebhookId: string;
-  ingressToken: string;
-}
-
 /**
- * Builds the demo: a service on sql.js (in memory, or persisted to `dataFile`), seeded, mounted in
- * Express. It runs on `clock` (default: the system clock), and the fixture's dates are relative to it.
+ * Builds the demo: a service on sql.js (in memory, or persisted to `dataFile`), seeded with the studio
+ * of `@leadbook/server/studio` (new ids and tokens at every start, so a persisted file gets one more
+ * studio each time), mounted in Express. It runs on `clock` (default: the system clock), and the
+ * studio's dates are relative to it.
  */
 export async function createDemoApp(options: { dataFile?: string; clock?: Clock } = {}): Promise<{
   app: Express;
   service: ConnectService;
-  seeded: SeedResult;
-  extras: DemoExtras;
+  studio: SeededStudio;
 }> {
   const storage = await createSqlJsStorage(options.dataFile ? { file: options.dataFile } : {});
   const clock = options.clock ?? systemClock;
@@ -49,8 +42,13 @@ export async function createDemoApp(options: { dataFile?: string; clock?: Clock 
     captcha: demoCaptchaVerifier(),
     logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
   });
-  const seeded = await service.admin.seed(demoFixture(clock.now()));
-  const extras = await addDemoFormAndIngress(service, seeded);
+  const studio = await seedStudio(service, { now: clock.now(), fresh: true });
+  // The booking page's form asks for Turnstile's test captcha, which the demo's verifier passes offline.
+  const { siteKey, secret } = TURNSTILE_TEST_KEYS;
+  await service.admin.forms.update(studio.ids.organization, studio.ids.form, {
+    ...studioForms(studio.ids).trial,
+    captcha: { provider: 'turnstile', siteKey, secret },
+  });
   const app = express();
   // Behind a reverse proxy, tell Express which hops to trust so client IPs (rate limits) are right.
   app.set('trust proxy', process.env.TRUST_PROXY === 'true' ? 1 : false);
@@ -59,19 +57,20 @@ export async function createDemoApp(options: { dataFile?: string; clock?: Clock 
   // The static booking page of examples/public-form-page, when it has been built.
   const page = fileURLToPath(new URL('../../public-form-page/dist/', import.meta.url));
   if (existsSync(page)) {
-    app.get('/form/demo.json', (_req, res) => void res.json({ formId: extras.formId }));
+    app.get('/form/demo.json', (_req, res) => void res.json({ formId: studio.ids.form }));
     app.use('/form', express.static(page));
   }
-  return { app, service, seeded, extras };
+  return { app, service, studio };
 }
 
 /** The facts a client needs to talk to the demo. */
-export function demoInfo(baseUrl: string, seeded: SeedResult, extras: DemoExtras): DemoInfo {
-  const org = seeded.organizations[0]!;
+export function demoInfo(baseUrl: string, { ids, tokens }: SeededStudio): DemoInfo {
   return {
     baseUrl,
-    organizationId: org.id,
-    tokens: { read: org.tokens.read!.token, write: org.tokens.write!.token, admin: org.tokens.admin!.token },
-    ...extras,
+    organizationId: ids.organization,
+    tokens: { read: tokens.read, write: tokens.write, admin: tokens.admin },
+    formId: ids.form,
+    ingressWebhookId: ids.ingressWebhook,
+    ingressToken: tokens.ingress,
   };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createDemoApp, demoInfo } from './app';
 
 const port = Number(process.env.PORT ?? 3000);
-const { app, service, seeded, extras } = await createDemoApp(
+const { app, service, studio } = await createDemoApp(
   process.env.LEADBOOK_DATA_FILE ? { dataFile: process.env.LEADBOOK_DATA_FILE } : {},
 );
 // Slow clients: headers within 10 s, the whole request within 30 s (Node's defaults, 60 s and 300 s,
@@ -15,7 +15,7 @@ const headersTimeout = Math.min(Number(process.env.HEADERS_TIMEOUT_MS ?? 10_000)
 const server = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval: 1_000 }, app);
 server.listen(port, () => {
   const { port: actual } = server.address() as AddressInfo;
-  const info = demoInfo(`http://localhost:${actual}`, seeded, extras);
+  const info = demoInfo(`http://localhost:${actual}`, studio);
   console.log(`Leadbook demo server listening on ${info.baseUrl}`);
   console.log(`Organization: ${info.organizationId}`);
   console.log(`Tokens (demo only, regenerated at every start):`);

@@ -20,10 +20,10 @@ describe('the public form page in headless Chromium', () => {
 
   beforeAll(async () => {
     if (!hasChromium || !built) return;
-    const { app, service, seeded, extras } = await createDemoApp();
+    const { app, service, studio } = await createDemoApp();
     const server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    info = demoInfo(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, seeded, extras);
+    info = demoInfo(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, studio);
     close = async () => {
       await new Promise((resolve) => server.close(resolve));
       await service.close();
@@ -54,12 +54,12 @@ describe('the public form page in headless Chromium', () => {
         await page.getByLabel('Name *').fill('Ada Lovelace');
         await page.getByLabel('Email *').fill('ada.browser@example.com');
         await page.getByLabel('Phone').fill('030 1234567');
-        await page.getByLabel('Appointment type *').selectOption({ index: 1 });
+        await page.getByLabel('Appointment type').selectOption({ index: 1 });
         const firstSlot = page.locator('.slots button').first();
         await firstSlot.waitFor();
         const startDateTime = await firstSlot.getAttribute('data-slot');
         await firstSlot.click();
-        await page.getByLabel('I agree to the privacy policy').check();
+        await page.getByLabel('Privacy policy').check();
         await page.getByLabel(/I am not a robot/).check();
         mkdirSync(output, { recursive: true });
         await page.screenshot({ path: `${output}public-form-page-filled.png`, fullPage: true });

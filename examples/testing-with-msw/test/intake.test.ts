@@ -20,7 +20,7 @@ const client = (token: keyof typeof MOCK_TOKENS = 'write') =>
 
 const day = 86_400_000;
 // The window starts at a midnight (UTC), so whatever the time of day the suite runs, its first free
-// trial is the Coach's 09:00 in Berlin (the studio room opens at 17:00): one window, one answer.
+// trial is the Coach's 09:00 in Berlin (the studio room opens at 14:00): one window, one answer.
 const tomorrow = Math.floor(Date.now() / day) * day + day;
 const request = (): TrialRequest => ({
   name: 'Ada Lovelace',

@@ -50,7 +50,10 @@ describe('client construction', () => {
 
   it('accepts a base URL with a trailing slash', async () => {
     const client = new ConnectClient({ baseUrl: `${env.mock.baseUrl}/`, apiToken: MOCK_TOKENS.read });
-    expect(await client.tables.list()).toHaveLength(1);
+    expect((await client.tables.list()).map((pool) => pool.id)).toEqual([
+      MOCK_IDS.table,
+      MOCK_IDS.tableOtherPool,
+    ]);
   });
 });
 

@@ -11,7 +11,11 @@ describe('ConnectClient lookups', () => {
     const calendars = await client.calendars.list();
     expect(calendars.map((c) => c.tzdata)).toEqual(['Europe/Berlin', 'America/New_York']);
     const berlin = await client.calendars.get(MOCK_IDS.calendarBerlin);
-    expect(berlin).toMatchObject({ id: MOCK_IDS.calendarBerlin, name: 'Berlin', scheduleTypes: [] });
+    expect(berlin).toMatchObject({
+      id: MOCK_IDS.calendarBerlin,
+      name: 'Berlin',
+      scheduleTypes: [expect.objectContaining({ id: MOCK_IDS.scheduleType, name: 'Legacy intro' })],
+    });
   });
 
   it('lists and reads lead pools with their default lead state', async () => {

@@ -253,6 +253,6 @@ describe('retries with fake timers', () => {
     expect(isTimeoutError(retries[0]!.error)).toBe(true);
     expect(retries[0]!.error.message).toContain('5000 ms');
     await vi.advanceTimersByTimeAsync(500);
-    await expect(result).resolves.toHaveLength(1);
+    expect((await result).map((pool) => pool.id)).toEqual([MOCK_IDS.table, MOCK_IDS.tableOtherPool]);
   });
 });

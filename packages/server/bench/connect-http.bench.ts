@@ -4,20 +4,20 @@
  */
 import express from 'express';
 import { createConnectService } from '@leadbook/server';
-import { fixture, ID, TOKEN } from '../test/fixture';
 import { compare, comparisonRow, listen } from './http-harness';
 import { FLOOR_LABEL, storageFloorApp } from './storage-floor';
+import { studioFixture, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 export async function benchConnectHttp(): Promise<void> {
   console.log(
     '\n## Connect HTTP vs bare Express 5 (loopback, autocannon, 10 connections; median of interleaved rounds)',
   );
   const service = await createConnectService();
-  await service.admin.seed(fixture);
+  await service.admin.seed(studioFixture());
   const auth = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
-  const entry = await service.admin.entries.create(ID.orgA, {
-    tableId: ID.tableA,
-    leadStateId: ID.stateNew,
+  const entry = await service.admin.entries.create(ID.organization, {
+    tableId: ID.table,
+    leadStateId: ID.leadStateNew,
     data: { name: 'Bench' },
   });
 
@@ -31,8 +31,8 @@ export async function benchConnectHttp(): Promise<void> {
   const app = express();
   app.use(service.express());
   const postBody = JSON.stringify({
-    tableId: ID.tableA,
-    leadStateId: ID.stateNew,
+    tableId: ID.table,
+    leadStateId: ID.leadStateNew,
     data: { name: 'Load', email: 'load@example.com' },
   });
   // A create fires table.entry.added and table.entry.leadState.changed: two activity rows.
@@ -43,7 +43,7 @@ export async function benchConnectHttp(): Promise<void> {
   ).json()) as { id: string };
   const { app: floorApp } = await storageFloorApp(
     service,
-    { organizationId: ID.orgA, entryId: sample.id, eventCount: 2 },
+    { organizationId: ID.organization, entryId: sample.id, eventCount: 2 },
     '/floor',
   );
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import express from 'express';
 import autocannon from 'autocannon';
 import { createConnectService, createSqlJsStorage, type SqlJsStorage } from '@leadbook/server';
-import { fixture, ID, TOKEN } from '../test/fixture';
 import { compare, comparisonRow, listen } from './http-harness';
+import { studioFixture, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 const auth = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
 const load = () =>
@@ -23,7 +23,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 /** A seeded service on `storage`, served on loopback. */
 async function serve(storage: SqlJsStorage) {
   const service = await createConnectService({ storage });
-  await service.admin.seed(fixture);
+  await service.admin.seed(studioFixture());
   const app = express();
   app.use(service.express());
   const server = await listen(app);
@@ -56,9 +56,9 @@ async function grow(
   for (let batch = 0; storage.exportBytes().length < bytes; batch++) {
     await Promise.all(
       Array.from({ length: 1_000 }, (_, i) =>
-        service.admin.entries.create(ID.orgA, {
-          tableId: ID.tableA,
-          leadStateId: ID.stateNew,
+        service.admin.entries.create(ID.organization, {
+          tableId: ID.table,
+          leadStateId: ID.leadStateNew,
           data: { name: `Bulk ${batch}-${i}`, notes: filler },
         }),
       ),
@@ -72,13 +72,13 @@ async function readP99UnderWrites(url: string, seconds: number, writeRate: numbe
     url: `${url}/connect/table_entries/`,
     method: 'POST',
     headers: auth,
-    body: JSON.stringify({ tableId: ID.tableA, leadStateId: ID.stateNew, data: { name: 'Steady' } }),
+    body: JSON.stringify({ tableId: ID.table, leadStateId: ID.leadStateNew, data: { name: 'Steady' } }),
     duration: seconds,
     connections: 2,
     overallRate: writeRate,
   });
   const reads = await autocannon({
-    url: `${url}/connect/tables/${ID.tableA}`,
+    url: `${url}/connect/tables/${ID.table}`,
     headers: auth,
     duration: seconds,
     connections: 4,
@@ -95,8 +95,8 @@ export async function benchDurability(): Promise<void> {
     const fileStorage = await createSqlJsStorage({ file: join(dir, 'post.sqlite') });
     const file = await serve(fileStorage);
     const body = JSON.stringify({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: { name: 'Load', email: 'load@example.com' },
     });
     const post = await compare(

@@ -5,17 +5,20 @@
 import express from 'express';
 import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { createConnectService } from '@leadbook/server';
-import { fixture, ID } from '../test/fixture';
 import { compare, comparisonRow, listen } from './http-harness';
 import { FLOOR_LABEL, storageFloorApp } from './storage-floor';
+import { studioFixture, STUDIO_IDS as ID } from '@leadbook/server/studio';
 
 export async function benchIngress(): Promise<void> {
   console.log(
     '\n## Ingress webhook POST vs bare Express 5 (loopback, autocannon, 10 connections; median of interleaved rounds)',
   );
   const service = await createConnectService();
-  await service.admin.seed(fixture);
-  const webhook = await service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Bench' });
+  await service.admin.seed(studioFixture());
+  const webhook = await service.admin.ingressWebhooks.create(ID.organization, {
+    tableId: ID.table,
+    name: 'Bench',
+  });
   const headers = { [INGRESS_TOKEN_HEADER]: webhook.token, 'content-type': 'application/json' };
 
   const bare = express();
@@ -34,7 +37,7 @@ export async function benchIngress(): Promise<void> {
   ).json()) as { id: string };
   const { app: floorApp } = await storageFloorApp(
     service,
-    { organizationId: ID.orgA, entryId: sample.id, eventCount: 1 },
+    { organizationId: ID.organization, entryId: sample.id, eventCount: 1 },
     '/floor',
   );
 

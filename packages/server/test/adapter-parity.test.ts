@@ -5,10 +5,10 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingForm, FORM, goodSubmission, openForm } from './forms-fixture';
-import { ID, TOKEN } from './fixture';
 import { createHarness, type CallOptions, type Harness } from './harness';
 import { day } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { ALL_STUDIO_IDS, FORMS, goodSubmission } from './studio';
 
 /** The headers a client acts on; the date, connection and length headers are the host's. */
 const COMPARED = [
@@ -35,16 +35,16 @@ interface Case {
 
 const origin = { origin: 'https://www.example.com' };
 const range = new URLSearchParams({
-  calendarId: ID.calBerlin,
-  appointmentTypeId: ID.typeTrial,
+  calendarId: ID.calendarBerlin,
+  appointmentTypeId: ID.appointmentTypeTrial,
   start: `${day(1)}T00:00:00Z`,
   end: `${day(8)}T00:00:00Z`,
 });
-const lead = { tableId: ID.tableA, leadStateId: ID.stateNew, data: { name: 'Ada' } };
+const lead = { tableId: ID.table, leadStateId: ID.leadStateNew, data: { name: 'Ada' } };
 const booking = {
-  calendarId: ID.calBerlin,
-  appointmentTypeId: ID.typeTrial,
-  resourceId: ID.roomOne,
+  calendarId: ID.calendarBerlin,
+  appointmentTypeId: ID.appointmentTypeTrial,
+  resourceId: ID.resourceCoach,
   startDateTime: `${day(1)}T08:00:00.000Z`,
   endDateTime: `${day(1)}T09:00:00.000Z`,
 };
@@ -53,11 +53,11 @@ const write = { token: TOKEN.write };
 const CASES: Case[] = [
   { name: 'list calendars', method: 'GET', path: '/connect/calendar/', options: { token: TOKEN.read } },
   { name: 'HEAD of a GET route', method: 'HEAD', path: '/connect/calendar/', options: { token: TOKEN.read } },
-  { name: 'one table', method: 'GET', path: `/connect/tables/${ID.tableA}`, options: { token: TOKEN.read } },
+  { name: 'one table', method: 'GET', path: `/connect/tables/${ID.table}`, options: { token: TOKEN.read } },
   {
     name: 'unknown calendar',
     method: 'GET',
-    path: `/connect/calendar/${ID.tableB}`,
+    path: `/connect/calendar/${ID.otherTable}`,
     options: { token: TOKEN.read },
   },
   { name: 'bad uuid', method: 'GET', path: '/connect/calendar/nope', options: { token: TOKEN.read } },
@@ -137,7 +137,7 @@ const CASES: Case[] = [
   {
     name: 'patch an unknown lead',
     method: 'PATCH',
-    path: `/connect/table_entries/${ID.tableB}`,
+    path: `/connect/table_entries/${ID.otherTable}`,
     options: { ...write, body: { data: {} } },
   },
   { name: 'book', method: 'POST', path: '/connect/calendar_bookings/', options: { ...write, body: booking } },
@@ -150,25 +150,25 @@ const CASES: Case[] = [
   {
     name: 'delete with a write token',
     method: 'DELETE',
-    path: `/connect/calendar_bookings/${ID.tableB}`,
+    path: `/connect/calendar_bookings/${ID.otherTable}`,
     options: write,
   },
   {
     name: 'preflight',
     method: 'OPTIONS',
-    path: `/public/forms/${FORM.booking}/submit`,
+    path: `/public/forms/${ID.formGuarded}/submit`,
     options: { headers: { ...origin, 'access-control-request-headers': 'content-type' } },
   },
   {
     name: 'form availability',
     method: 'GET',
-    path: `/public/forms/${FORM.booking}/availability`,
+    path: `/public/forms/${ID.formGuarded}/availability`,
     options: { headers: origin },
   },
   {
     name: 'origin not allowed',
     method: 'GET',
-    path: `/public/forms/${FORM.booking}/availability`,
+    path: `/public/forms/${ID.formGuarded}/availability`,
     options: { headers: { origin: 'https://evil.example' } },
   },
   {
@@ -180,19 +180,19 @@ const CASES: Case[] = [
   {
     name: 'public slots',
     method: 'GET',
-    path: `/public/forms/${FORM.booking}/slots?${range}`,
+    path: `/public/forms/${ID.formGuarded}/slots?${range}`,
     options: { headers: origin },
   },
   {
     name: 'submit',
     method: 'POST',
-    path: `/public/forms/${FORM.booking}/submit`,
+    path: `/public/forms/${ID.formGuarded}/submit`,
     options: { headers: origin, body: goodSubmission(`${day(1)}T09:00:00.000Z`, `${day(1)}T10:00:00.000Z`) },
   },
   {
     name: 'telemetry beacon',
     method: 'POST',
-    path: `/public/forms/${FORM.booking}/telemetry`,
+    path: `/public/forms/${ID.formGuarded}/telemetry`,
     options: {
       rawBody: '{"events":[{"name":"view"}]}',
       headers: { ...origin, 'content-type': 'text/plain' },
@@ -201,13 +201,13 @@ const CASES: Case[] = [
   {
     name: 'unknown public path',
     method: 'GET',
-    path: `/public/forms/${FORM.booking}/nothing`,
+    path: `/public/forms/${ID.formGuarded}/nothing`,
     options: { headers: origin },
   },
   {
     name: 'ingress without a token',
     method: 'POST',
-    path: `/public/ingress_webhooks/${ID.tableA}`,
+    path: `/public/ingress_webhooks/${ID.table}`,
     options: { body: { data: {} } },
   },
   { name: 'unknown ingress path', method: 'GET', path: '/public/ingress_webhooks/x/y' },
@@ -216,7 +216,7 @@ const CASES: Case[] = [
 /** A body with the ids and times a run made itself replaced, so two services' answers compare. */
 function normalise(text: string): unknown {
   if (!text) return text;
-  const known = new Set<string>([...Object.values(ID), ...Object.values(FORM)]);
+  const known = new Set(ALL_STUDIO_IDS);
   return JSON.parse(
     text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) =>
       known.has(id) ? id : '<id>',
@@ -232,8 +232,8 @@ describe('the Express router and the fetch handler answer alike', () => {
         rateLimit: { limits: { read: 3 } },
         captcha: { verify: async ({ token }) => token === 'good-token' },
       });
-      await h.service.admin.forms.create(ID.orgA, bookingForm);
-      await h.service.admin.forms.create(ID.orgA, openForm);
+      await h.service.admin.forms.create(ID.organization, FORMS.guarded);
+      await h.service.admin.forms.create(ID.organization, FORMS.newsletter);
       sides[kind] = h;
     }
   });
@@ -260,7 +260,7 @@ describe('the Express router and the fetch handler answer alike', () => {
       const seen = [];
       for (let i = 0; i < 4; i++) {
         // Its own form, so its own count (the cases above count against the booking form's).
-        const res = await sides[kind].call('GET', `/public/forms/${FORM.open}/availability`);
+        const res = await sides[kind].call('GET', `/public/forms/${ID.formNewsletter}/availability`);
         seen.push({
           status: res.status,
           limit: res.headers.get('ratelimit'),

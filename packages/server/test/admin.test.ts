@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConnectService, ServiceError, type ConnectService } from '@leadbook/server';
-import { fixture, ID, TOKEN } from './fixture';
 import { testClock } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { testStudio } from './studio';
 
 describe('console API', () => {
   let service: ConnectService;
@@ -11,17 +12,18 @@ describe('console API', () => {
   afterEach(() => service.close());
 
   it('seeds a fixture and reports ids and one-time tokens by name', async () => {
-    const result = await service.admin.seed(fixture);
+    const result = await service.admin.seed(testStudio());
     const [a, b] = result.organizations;
-    expect(a!.id).toBe(ID.orgA);
+    expect(a!.id).toBe(ID.organization);
     expect(a!.tokens.read!.token).toBe(TOKEN.read);
-    expect(a!.calendars).toEqual({ Berlin: ID.calBerlin, 'New York': ID.calNewYork });
+    expect(a!.calendars).toEqual({ Berlin: ID.calendarBerlin, 'New York': ID.calendarNewYork });
     expect(a!.tables.Leads!.leadStates).toEqual({
-      New: ID.stateNew,
-      Working: ID.stateWorking,
-      Won: ID.stateWon,
+      New: ID.leadStateNew,
+      Contacted: ID.leadStateContacted,
+      Won: ID.leadStateWon,
+      Lost: ID.leadStateLost,
     });
-    expect(b!.resources).toEqual({ 'B room': ID.resourceB });
+    expect(b!.resources).toEqual({ 'Other room': ID.otherResource });
   });
 
   it.each([
@@ -103,50 +105,54 @@ describe('console API', () => {
     expect(JSON.stringify(listed)).not.toContain(token.token.slice(13));
     await service.admin.apiTokens.revoke(org.id, token.id);
     expect((await service.admin.apiTokens.list(org.id))[0]!.revokedAt).not.toBeNull();
-    await expect(service.admin.apiTokens.revoke(org.id, ID.calB)).rejects.toThrow('not found');
+    await expect(service.admin.apiTokens.revoke(org.id, ID.otherCalendar)).rejects.toThrow('not found');
   });
 
   it('keeps exactly one default lead state per pool', async () => {
-    await service.admin.seed(fixture);
-    const state = await service.admin.leadStates.create(ID.orgA, ID.tableA, {
-      name: 'Lost',
+    await service.admin.seed(testStudio());
+    const state = await service.admin.leadStates.create(ID.organization, ID.table, {
+      name: 'Archived',
       category: 'notCompleted',
       default: true,
     });
-    await service.admin.leadStates.setDefault(ID.orgA, ID.stateWorking);
+    await service.admin.leadStates.setDefault(ID.organization, ID.leadStateContacted);
     const res = await service.fetch(
-      new Request(`http://x/connect/tables/${ID.tableA}`, {
+      new Request(`http://x/connect/tables/${ID.table}`, {
         headers: { authorization: `Bearer ${TOKEN.read}` },
       }),
     );
     const table = await res.json();
     expect(
       table.leadStates.filter((s: { default: boolean }) => s.default).map((s: { id: string }) => s.id),
-    ).toEqual([ID.stateWorking]);
+    ).toEqual([ID.leadStateContacted]);
     expect(table.leadStates.map((s: { id: string }) => s.id)).toContain(state.id);
   });
 
   it('deleting an appointment type sets interestedInAppointmentTypeId to null on its leads', async () => {
-    await service.admin.seed(fixture);
-    const interested = await service.admin.entries.create(ID.orgA, {
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+    await service.admin.seed(testStudio());
+    const interested = await service.admin.entries.create(ID.organization, {
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: {},
-      interestedInAppointmentTypeId: ID.typeClass,
+      interestedInAppointmentTypeId: ID.appointmentTypeClass,
     });
-    const other = await service.admin.entries.create(ID.orgA, {
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+    const other = await service.admin.entries.create(ID.organization, {
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: {},
-      interestedInAppointmentTypeId: ID.typeTrial,
+      interestedInAppointmentTypeId: ID.appointmentTypeTrial,
     });
-    expect(await service.admin.appointmentTypes.delete(ID.orgA, ID.typeClass)).toEqual({ clearedEntries: 1 });
+    expect(await service.admin.appointmentTypes.delete(ID.organization, ID.appointmentTypeClass)).toEqual({
+      clearedEntries: 1,
+    });
     const read = async (id: string) =>
-      (await service.storage.transaction((tx) => tx.entries.get(ID.orgA, id)))!;
+      (await service.storage.transaction((tx) => tx.entries.get(ID.organization, id)))!;
     expect((await read(interested.id)).interestedInAppointmentTypeId).toBeNull();
-    expect((await read(other.id)).interestedInAppointmentTypeId).toBe(ID.typeTrial);
+    expect((await read(other.id)).interestedInAppointmentTypeId).toBe(ID.appointmentTypeTrial);
     const mappings = await service.storage.transaction((tx) =>
-      tx.appointmentTypeResourceMappings.list(ID.orgA, { appointmentTypeId: ID.typeClass }),
+      tx.appointmentTypeResourceMappings.list(ID.organization, {
+        appointmentTypeId: ID.appointmentTypeClass,
+      }),
     );
     expect(mappings).toEqual([]);
   });

@@ -14,8 +14,9 @@ import { storageFloorApp } from '../bench/storage-floor';
 import { bookingFloor } from '../bench/booking-floor';
 import { useCaseSide } from '../bench/bookings.bench';
 import { createBooking } from '../src/usecases/bookings';
-import { fixture, ID, TOKEN } from './fixture';
 import { testClock } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { testStudio } from './studio';
 
 /**
  * Byte lengths of the newest `limit` documents of a table, newest first (with the event type for
@@ -23,7 +24,7 @@ import { testClock } from '../../../test-support/time';
  */
 const NEWEST = (table: string, limit: number) =>
   `SELECT length(CAST(doc AS BLOB)) AS bytes${table === 'activity' ? ', type' : ''} FROM ${table}
-   ${table === 'table_schemas' ? `WHERE table_id = '${ID.tableA}'` : ''} ORDER BY seq DESC LIMIT ${limit}`;
+   ${table === 'table_schemas' ? `WHERE table_id = '${ID.table}'` : ''} ORDER BY seq DESC LIMIT ${limit}`;
 
 async function dumpRows(storage: SqlJsStorage, table: string, limit: number) {
   const db = new (await loadSqlJs()).Database(storage.exportBytes());
@@ -50,10 +51,10 @@ describe('benchmark storage floors', () => {
     const storage = await createSqlJsStorage();
     const service: ConnectService = await createConnectService({ storage, clock: testClock() });
     cleanups.push(() => service.close());
-    await service.admin.seed(fixture);
+    await service.admin.seed(testStudio());
     const body = JSON.stringify({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: { name: 'Load', email: 'a@b.c' },
     });
     const headers = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
@@ -65,7 +66,7 @@ describe('benchmark storage floors', () => {
 
     const { app, connection } = await storageFloorApp(
       service,
-      { organizationId: ID.orgA, entryId: id, eventCount: 2 },
+      { organizationId: ID.organization, entryId: id, eventCount: 2 },
       '/floor',
     );
     const server = app.listen(0, '127.0.0.1');

@@ -1,8 +1,8 @@
 import { ErrorMessages } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
-import { ID, TOKEN } from './fixture';
 import { day } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 const shuffle = <T>(items: T[]) => {
   for (let i = items.length - 1; i > 0; i--) {
@@ -20,21 +20,15 @@ describe('booking race through the HTTP layer (Express over loopback)', { timeou
   });
   afterAll(() => h.close());
 
-  async function race(
-    resourceId: string,
-    appointmentTypeId: string,
-    firstStart: string,
-    minutes: number,
-    requests: number,
-    round: number,
-  ) {
+  /** `requests` bookings at once of one trial session (60 minutes), `round` weeks after `firstStart`. */
+  async function race(resourceId: string, firstStart: string, requests: number, round: number) {
     const startMs = Date.parse(firstStart) + round * WEEK;
     const body = {
-      calendarId: ID.calBerlin,
-      appointmentTypeId,
+      calendarId: ID.calendarBerlin,
+      appointmentTypeId: ID.appointmentTypeTrial,
       resourceId,
       startDateTime: new Date(startMs).toISOString(),
-      endDateTime: new Date(startMs + minutes * 60_000).toISOString(),
+      endDateTime: new Date(startMs + 60 * 60_000).toISOString(),
     };
     // Half link the lead as entryId, half not: the request order is random every round.
     const bodies = shuffle(
@@ -45,7 +39,7 @@ describe('booking race through the HTTP layer (Express over loopback)', { timeou
     );
     const stored = (
       await h.service.storage.transaction((tx) =>
-        tx.bookings.listOverlapping(ID.orgA, [resourceId], startMs, startMs + 1),
+        tx.bookings.listOverlapping(ID.organization, [resourceId], startMs, startMs + 1),
       )
     ).length;
     return {
@@ -59,16 +53,16 @@ describe('booking race through the HTTP layer (Express over loopback)', { timeou
 
   it('200 concurrent requests for one slot of capacity 8 give exactly 8 bookings, 20 rounds', async () => {
     for (let round = 0; round < 20; round++) {
-      // Room 8: Tuesdays 14:00-18:00 Berlin (13:00Z in winter).
-      const outcome = await race(ID.roomEight, ID.typeTrial, `${day(2)}T13:00:00Z`, 60, 200, round);
+      // The studio room: 14:00-18:00 Berlin (13:00Z in winter), on a Tuesday.
+      const outcome = await race(ID.resourceRoom, `${day(2)}T13:00:00Z`, 200, round);
       expect({ round, ...outcome }).toEqual({ round, ok: 8, full: 192, serverErrors: 0, stored: 8 });
     }
   });
 
   it('50 concurrent requests for one slot of capacity 1 give exactly 1 booking, 20 rounds', async () => {
     for (let round = 0; round < 20; round++) {
-      // Room 1: Mondays 09:00-12:00 Berlin (08:00Z in winter).
-      const outcome = await race(ID.roomOne, ID.typeTrial, `${day(1)}T08:00:00Z`, 60, 50, round);
+      // The coach: 09:00-12:00 Berlin (08:00Z in winter), on a Monday.
+      const outcome = await race(ID.resourceCoach, `${day(1)}T08:00:00Z`, 50, round);
       expect({ round, ...outcome }).toEqual({ round, ok: 1, full: 49, serverErrors: 0, stored: 1 });
     }
   });

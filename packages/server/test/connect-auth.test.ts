@@ -1,16 +1,19 @@
 import { ConnectAuthErrorSchema, ErrorMessages } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { ID, TOKEN } from './fixture';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 describe.each(ADAPTERS)('Connect authentication through %s', (kind) => {
   let h: Harness;
   let revoked: string;
   beforeAll(async () => {
     h = await createHarness(kind);
-    const created = await h.service.admin.apiTokens.create(ID.orgA, { name: 'temp', scopes: ['admin'] });
+    const created = await h.service.admin.apiTokens.create(ID.organization, {
+      name: 'temp',
+      scopes: ['admin'],
+    });
     revoked = created.token;
-    await h.service.admin.apiTokens.revoke(ID.orgA, created.id);
+    await h.service.admin.apiTokens.revoke(ID.organization, created.id);
   });
   afterAll(() => h.close());
 
@@ -35,25 +38,25 @@ describe.each(ADAPTERS)('Connect authentication through %s', (kind) => {
   });
 
   it('a token works until it is revoked', async () => {
-    const created = await h.service.admin.apiTokens.create(ID.orgA, {
+    const created = await h.service.admin.apiTokens.create(ID.organization, {
       name: 'short-lived',
       scopes: ['read'],
     });
     expect(created.token).toMatch(/^service_live_[0-9a-f]{64}$/);
     expect((await h.call('GET', '/connect/tables/', { token: created.token })).status).toBe(200);
-    await h.service.admin.apiTokens.revoke(ID.orgA, created.id);
+    await h.service.admin.apiTokens.revoke(ID.organization, created.id);
     expect((await h.call('GET', '/connect/tables/', { token: created.token })).status).toBe(401);
   });
 
   it('answers 403 Forbidden when a read token POSTs or PATCHes', async () => {
     const post = await h.call('POST', '/connect/table_entries/', {
       token: TOKEN.read,
-      body: { tableId: ID.tableA, leadStateId: ID.stateNew, data: {} },
+      body: { tableId: ID.table, leadStateId: ID.leadStateNew, data: {} },
     });
     expect(post.status).toBe(403);
     expect(ConnectAuthErrorSchema.parse(post.json).error).toBe('Forbidden');
     expect(Object.keys(post.json)).toEqual(['error', 'message']);
-    const patch = await h.call('PATCH', `/connect/table_entries/${ID.stateNew}`, {
+    const patch = await h.call('PATCH', `/connect/table_entries/${ID.leadStateNew}`, {
       token: TOKEN.read,
       body: {},
     });
@@ -63,7 +66,7 @@ describe.each(ADAPTERS)('Connect authentication through %s', (kind) => {
   it('admin includes write and write includes read', async () => {
     expect((await h.call('GET', '/connect/tables/', { token: TOKEN.write })).status).toBe(200);
     expect((await h.call('GET', '/connect/tables/', { token: TOKEN.admin })).status).toBe(200);
-    const body = { tableId: ID.tableA, leadStateId: ID.stateNew, data: { via: 'admin' } };
+    const body = { tableId: ID.table, leadStateId: ID.leadStateNew, data: { via: 'admin' } };
     expect((await h.call('POST', '/connect/table_entries/', { token: TOKEN.admin, body })).status).toBe(201);
   });
 

@@ -6,16 +6,17 @@ import {
 } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { ID, TOKEN } from './fixture';
 import { day } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
-// The Monday after the test epoch: Berlin is UTC+1, so Room 1's 09:00-12:00 window is 08:00Z-11:00Z.
+// The Monday after the test epoch: Berlin is UTC+1, so the coach's 09:00-12:00 window is 08:00Z-11:00Z
+// and the studio room's 14:00-18:00 is 13:00Z-17:00Z.
 const MONDAY = day(1);
 const TUESDAY = day(2);
 const booking = (start: string, end: string, extra: Record<string, unknown> = {}) => ({
-  calendarId: ID.calBerlin,
-  appointmentTypeId: ID.typeTrial,
-  resourceId: ID.roomOne,
+  calendarId: ID.calendarBerlin,
+  appointmentTypeId: ID.appointmentTypeTrial,
+  resourceId: ID.resourceCoach,
   startDateTime: start,
   endDateTime: end,
   ...extra,
@@ -36,14 +37,16 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
 
   it('lists every candidate, sorted by start then resource, with capacity figures', async () => {
     const res = await search({
-      calendarId: ID.calBerlin,
-      appointmentTypeId: ID.typeTrial,
+      calendarId: ID.calendarBerlin,
+      appointmentTypeId: ID.appointmentTypeTrial,
       start: `${MONDAY}T00:00:00Z`,
       end: `${TUESDAY}T23:00:00Z`,
     });
     expect(res.status).toBe(200);
     const { data } = AvailabilityResponseSchema.parse(res.json);
-    const monday = data.filter((s) => s.resourceId === ID.roomOne);
+    const on = (date: string, resourceId: string) =>
+      data.filter((s) => s.resourceId === resourceId && s.startDateTime.startsWith(date));
+    const monday = on(MONDAY, ID.resourceCoach);
     expect(monday.map((s) => s.startDateTime.slice(11, 16))).toEqual([
       '08:00',
       '08:15',
@@ -56,25 +59,29 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
       '10:00',
     ]);
     expect(monday[0]).toEqual({
-      resourceId: ID.roomOne,
-      resourceSlotId: ID.slotOne,
+      resourceId: ID.resourceCoach,
+      resourceSlotId: ID.slots.berlinCoach.monday,
       startDateTime: `${MONDAY}T08:00:00.000Z`,
       endDateTime: `${MONDAY}T09:00:00.000Z`,
       available: true,
-      resourceName: 'Room 1',
+      resourceName: 'Coach',
       resourceColor: '#4f46e5',
       maxParallelBookings: 1,
       currentBookings: 0,
       remaining: 1,
     });
-    const tuesday = data.filter((s) => s.resourceId === ID.roomEight);
+    // Both open every day: the same windows again on Tuesday.
+    expect(on(TUESDAY, ID.resourceCoach).map((s) => s.startDateTime.slice(11, 16))).toEqual(
+      monday.map((s) => s.startDateTime.slice(11, 16)),
+    );
+    const tuesday = on(TUESDAY, ID.resourceRoom);
     expect(tuesday).toHaveLength(13);
     expect(tuesday[0]!.startDateTime).toBe(`${TUESDAY}T13:00:00.000Z`);
     expect(data.map((s) => s.startDateTime)).toEqual([...data.map((s) => s.startDateTime)].sort());
   });
 
   it('validates the query: UUIDs, date-times, start before end, at most 92 days', async () => {
-    const base = { calendarId: ID.calBerlin, appointmentTypeId: ID.typeTrial };
+    const base = { calendarId: ID.calendarBerlin, appointmentTypeId: ID.appointmentTypeTrial };
     expect(
       (await search({ ...base, start: 'monday', end: `${TUESDAY}T00:00:00Z` })).json.details[0].path,
     ).toBe('query.start');
@@ -92,23 +99,28 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
 
   it("answers 404 for an unknown or another organization's calendar or appointment type", async () => {
     const range = { start: `${MONDAY}T00:00:00Z`, end: `${TUESDAY}T00:00:00Z` };
-    const other = await search({ calendarId: ID.calB, appointmentTypeId: ID.typeTrial, ...range });
+    const other = await search({
+      calendarId: ID.otherCalendar,
+      appointmentTypeId: ID.appointmentTypeTrial,
+      ...range,
+    });
     expect(other.status).toBe(404);
     expect(other.json.error).toBe('NOT_FOUND');
-    expect((await search({ calendarId: ID.calBerlin, appointmentTypeId: ID.typeB, ...range })).status).toBe(
-      404,
-    );
+    expect(
+      (await search({ calendarId: ID.calendarBerlin, appointmentTypeId: ID.otherAppointmentType, ...range }))
+        .status,
+    ).toBe(404);
   });
 
   it('books a candidate (201, SPEC 2.4 shape) with the lead enrichment, and fires booked', async () => {
     const lead = await h.call('POST', '/connect/table_entries/', {
       token: TOKEN.write,
-      body: { tableId: ID.tableA, leadStateId: ID.stateWorking, data: { name: 'Grace' } },
+      body: { tableId: ID.table, leadStateId: ID.leadStateContacted, data: { name: 'Grace' } },
     });
     events.length = 0;
     const res = await book(
       booking(`${MONDAY}T08:00:00Z`, `${MONDAY}T09:00:00.000+00:00`, {
-        resourceSlotId: ID.slotOne,
+        resourceSlotId: ID.slots.berlinCoach.monday,
         tableEntryId: lead.json.id,
         name: 'Trial with Grace',
       }),
@@ -116,18 +128,18 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     expect(res.status).toBe(201);
     const created = CalendarBookingSchema.parse(res.json);
     expect(created).toMatchObject({
-      calendarId: ID.calBerlin,
-      organizationId: ID.orgA,
+      calendarId: ID.calendarBerlin,
+      organizationId: ID.organization,
       name: 'Trial with Grace',
       startDateTime: `${MONDAY}T08:00:00.000Z`,
       endDateTime: `${MONDAY}T09:00:00.000Z`,
-      resourceId: ID.roomOne,
-      appointmentTypeId: ID.typeTrial,
-      resourceSlotId: ID.slotOne,
+      resourceId: ID.resourceCoach,
+      appointmentTypeId: ID.appointmentTypeTrial,
+      resourceSlotId: ID.slots.berlinCoach.monday,
       tableEntryId: lead.json.id,
       tableEntryData: { name: 'Grace' },
-      tableId: ID.tableA,
-      leadStateName: 'Working',
+      tableId: ID.table,
+      leadStateName: 'Contacted',
       leadStateColor: '#4f46e5',
     });
     expect(created.tableSchemaFields?.name).toMatchObject({ type: 'string', specialType: 'name' });
@@ -154,9 +166,9 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     const { data } = AvailabilityResponseSchema.parse(
       (
         await search({
-          calendarId: ID.calBerlin,
-          appointmentTypeId: ID.typeTrial,
-          resourceId: ID.roomOne,
+          calendarId: ID.calendarBerlin,
+          appointmentTypeId: ID.appointmentTypeTrial,
+          resourceId: ID.resourceCoach,
           start: `${MONDAY}T00:00:00Z`,
           end: `${MONDAY}T23:00:00Z`,
         })
@@ -183,20 +195,25 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     expect(offGrid.json.details[0].path).toBe('startDateTime');
     expect((await book(booking(`${MONDAY}T09:00:00Z`, `${MONDAY}T09:30:00Z`))).status).toBe(400);
     expect(
-      (await book(booking(`${MONDAY}T09:00:00Z`, `${MONDAY}T10:00:00Z`, { resourceSlotId: ID.slotEight })))
-        .status,
+      (
+        await book(
+          booking(`${MONDAY}T09:00:00Z`, `${MONDAY}T10:00:00Z`, {
+            resourceSlotId: ID.slots.berlinRoom.tuesday,
+          }),
+        )
+      ).status,
     ).toBe(400);
     const mismatch = await book(
       booking(`${MONDAY}T09:00:00Z`, `${MONDAY}T10:00:00Z`, {
-        entryId: ID.stateNew,
-        tableEntryId: ID.stateWon,
+        entryId: ID.leadStateNew,
+        tableEntryId: ID.leadStateWon,
       }),
     );
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.details[0].path).toBe('tableEntryId');
     const noResource = await book({
-      calendarId: ID.calBerlin,
-      appointmentTypeId: ID.typeTrial,
+      calendarId: ID.calendarBerlin,
+      appointmentTypeId: ID.appointmentTypeTrial,
       startDateTime: `${MONDAY}T09:00:00Z`,
       endDateTime: `${MONDAY}T10:00:00Z`,
     });
@@ -208,14 +225,15 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     );
     expect(legacy.status).toBe(400);
     expect(
-      (await book(booking(`${MONDAY}T09:00:00Z`, `${MONDAY}T10:00:00Z`, { entryId: ID.calB }))).status,
+      (await book(booking(`${MONDAY}T09:00:00Z`, `${MONDAY}T10:00:00Z`, { entryId: ID.otherCalendar })))
+        .status,
     ).toBe(404);
   });
 
   it('a blocker makes overlapping candidates unavailable and refuses bookings there', async () => {
-    await h.service.admin.blockers.create(ID.orgA, {
-      calendarId: ID.calBerlin,
-      resourceId: ID.roomOne,
+    await h.service.admin.blockers.create(ID.organization, {
+      calendarId: ID.calendarBerlin,
+      resourceId: ID.resourceCoach,
       startDateTime: `${MONDAY}T10:30:00Z`,
       endDateTime: `${MONDAY}T10:45:00Z`,
     });
@@ -225,9 +243,9 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     const { data } = AvailabilityResponseSchema.parse(
       (
         await search({
-          calendarId: ID.calBerlin,
-          appointmentTypeId: ID.typeTrial,
-          resourceId: ID.roomOne,
+          calendarId: ID.calendarBerlin,
+          appointmentTypeId: ID.appointmentTypeTrial,
+          resourceId: ID.resourceCoach,
           start: `${MONDAY}T09:30:00Z`,
           end: `${MONDAY}T11:00:00Z`,
         })
@@ -253,7 +271,7 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     expect(other.status).toBe(400);
     expect(other.json.message).toBe('This Idempotency-Key was already used with a different request body');
     const stored = await h.service.storage.transaction((tx) =>
-      tx.bookings.listByCalendar(ID.orgA, ID.calBerlin),
+      tx.bookings.listByCalendar(ID.organization, ID.calendarBerlin),
     );
     expect(stored.filter((b) => b.startDateTime === `${MONDAY}T09:00:00.000Z`)).toHaveLength(1);
   });
@@ -261,17 +279,17 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
   it('deletes with the admin scope only: 204 with no body, deleted event, then 404', async () => {
     const created = await book(
       booking(`${MONDAY}T08:00:00Z`, `${MONDAY}T09:00:00Z`, {
-        resourceId: ID.roomEight,
-        appointmentTypeId: ID.typeTrial,
+        resourceId: ID.resourceRoom,
+        appointmentTypeId: ID.appointmentTypeTrial,
       }),
     );
     expect(created.status).toBe(400);
     const made = await book({
-      calendarId: ID.calBerlin,
-      appointmentTypeId: ID.typeClass,
-      resourceId: ID.roomEight,
+      calendarId: ID.calendarBerlin,
+      appointmentTypeId: ID.appointmentTypeClass,
+      resourceId: ID.resourceRoom,
       startDateTime: `${TUESDAY}T13:00:00Z`,
-      endDateTime: `${TUESDAY}T13:30:00Z`,
+      endDateTime: `${TUESDAY}T14:00:00Z`,
     });
     expect(made.status).toBe(201);
     const path = `/connect/calendar_bookings/${made.json.id}`;
@@ -286,7 +304,7 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     expect(events.map((e) => e.type)).toEqual(['calendar.appointment.deleted']);
     expect((await h.call('DELETE', path, { token: TOKEN.admin })).status).toBe(404);
     expect(
-      (await h.call('DELETE', `/connect/calendar_bookings/${made.json.id}`, { token: TOKEN.orgB })).status,
+      (await h.call('DELETE', `/connect/calendar_bookings/${made.json.id}`, { token: TOKEN.other })).status,
     ).toBe(404);
   });
 
@@ -295,7 +313,7 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
       id: string;
       count: number;
     }>;
-    expect(calendars.find((c) => c.id === ID.calBerlin)!.count).toBeGreaterThanOrEqual(2);
+    expect(calendars.find((c) => c.id === ID.calendarBerlin)!.count).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -331,7 +349,7 @@ describe('legacy organizations (not on the resource planner)', () => {
     });
     const planner = await h.call('POST', '/connect/calendar_bookings/', {
       token,
-      body: { ...body, resourceId: ID.roomOne },
+      body: { ...body, resourceId: ID.resourceCoach },
     });
     expect(planner.status).toBe(400);
     expect(

@@ -1,7 +1,7 @@
 import { ConnectErrorSchema, ErrorMessages, TableDetailSchema, TableEntrySchema } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { ID, TOKEN } from './fixture';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
   let h: Harness;
@@ -14,33 +14,33 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
   const patch = (id: string, body: unknown, token = TOKEN.write) =>
     h.call('PATCH', `/connect/table_entries/${id}`, { token, body });
   const create = async (data: Record<string, unknown> = {}) => {
-    const res = await post({ tableId: ID.tableA, leadStateId: ID.stateNew, data });
+    const res = await post({ tableId: ID.table, leadStateId: ID.leadStateNew, data });
     expect(res.status).toBe(201);
     return TableEntrySchema.parse(res.json);
   };
 
   it('creates a lead (201) and infers the pool schema with frequency and lastSeen', async () => {
     const res = await post({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: { email: 'ada@example.com', age: 36, tags: ['vip'] },
-      customFieldData: { [ID.fieldBudget]: 1200, [ID.fieldPlan]: 'pro' },
-      interestedInAppointmentTypeId: ID.typeTrial,
+      customFieldData: { [ID.customFieldBudget]: 1200, [ID.customFieldPlan]: 'premium' },
+      interestedInAppointmentTypeId: ID.appointmentTypeTrial,
     });
     expect(res.status).toBe(201);
     const entry = TableEntrySchema.parse(res.json);
     expect(entry).toMatchObject({
-      tableId: ID.tableA,
-      organizationId: ID.orgA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      organizationId: ID.organization,
+      leadStateId: ID.leadStateNew,
       archived: false,
       data: { email: 'ada@example.com', age: 36, tags: ['vip'] },
-      customFieldData: { [ID.fieldBudget]: 1200, [ID.fieldPlan]: 'pro' },
-      interestedInAppointmentTypeId: ID.typeTrial,
+      customFieldData: { [ID.customFieldBudget]: 1200, [ID.customFieldPlan]: 'premium' },
+      interestedInAppointmentTypeId: ID.appointmentTypeTrial,
       firstOpenedAt: null,
     });
     const table = TableDetailSchema.parse(
-      (await h.call('GET', `/connect/tables/${ID.tableA}`, { token: TOKEN.read })).json,
+      (await h.call('GET', `/connect/tables/${ID.table}`, { token: TOKEN.read })).json,
     );
     expect(table.schema.fields.email).toMatchObject({ type: 'string', specialType: 'email', frequency: 1 });
     expect(table.schema.fields.age).toMatchObject({
@@ -49,7 +49,7 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
       lastSeen: expect.any(String),
     });
     expect(table.schema.fields.tags?.type).toBe('string[]');
-    expect(table.leadStates.find((s) => s.id === ID.stateNew)?.count).toBeGreaterThan(0);
+    expect(table.leadStates.find((s) => s.id === ID.leadStateNew)?.count).toBeGreaterThan(0);
   });
 
   it('rejects a bad body with 400 VALIDATION_ERROR and the issue paths', async () => {
@@ -63,8 +63,8 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
   it('rejects an unknown custom-field id with 400 and the id in the message', async () => {
     const unknown = '12345678-1234-4234-8234-123456789012';
     const res = await post({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: {},
       customFieldData: { [unknown]: 1 },
     });
@@ -75,17 +75,17 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
 
   it('rejects a custom-field value of the wrong type', async () => {
     const res = await post({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: {},
-      customFieldData: { [ID.fieldPlan]: 'gold' },
+      customFieldData: { [ID.customFieldPlan]: 'gold' },
     });
     expect(res.status).toBe(400);
-    expect(res.json.message).toBe('Plan must be one of: basic, pro');
+    expect(res.json.message).toBe('Plan must be one of: basic, premium');
   });
 
   it('rejects a lead state of another pool with 400', async () => {
-    const res = await post({ tableId: ID.tableA, leadStateId: ID.stateOtherPool, data: {} });
+    const res = await post({ tableId: ID.table, leadStateId: ID.leadStateOtherPool, data: {} });
     expect(res.status).toBe(400);
     expect(res.json.details).toEqual([
       { path: 'leadStateId', message: 'The lead state does not belong to the lead pool' },
@@ -93,10 +93,12 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
   });
 
   it("answers 404 for another organization's pool or entry", async () => {
-    expect((await post({ tableId: ID.tableB, leadStateId: ID.stateB, data: {} })).status).toBe(404);
+    expect((await post({ tableId: ID.otherTable, leadStateId: ID.otherLeadState, data: {} })).status).toBe(
+      404,
+    );
     const other = await h.call('POST', '/connect/table_entries/', {
-      token: TOKEN.orgB,
-      body: { tableId: ID.tableB, leadStateId: ID.stateB, data: {} },
+      token: TOKEN.other,
+      body: { tableId: ID.otherTable, leadStateId: ID.otherLeadState, data: {} },
     });
     expect(other.status).toBe(201);
     expect((await patch(other.json.id, { data: { x: 1 } })).status).toBe(404);
@@ -104,7 +106,7 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
 
   it('rejects a type conflict with the inferred schema', async () => {
     await create({ score: 10 });
-    const res = await post({ tableId: ID.tableA, leadStateId: ID.stateNew, data: { score: 'high' } });
+    const res = await post({ tableId: ID.table, leadStateId: ID.leadStateNew, data: { score: 'high' } });
     expect(res.status).toBe(400);
     expect(res.json.details).toEqual([{ path: 'data.score', message: 'Expected number, received string' }]);
   });
@@ -123,26 +125,26 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
       added: true,
     });
     expect(updated.firstOpenedAt).toBe('2025-03-30T08:00:00.000Z');
-    expect(updated.leadStateId).toBe(ID.stateNew);
+    expect(updated.leadStateId).toBe(ID.leadStateNew);
     expect(updated.createdAt).toBe(entry.createdAt);
   });
 
   it('applies all changes of a request atomically: a failing patch changes nothing', async () => {
     const entry = await create({ keep: 'yes' });
-    const res = await patch(entry.id, { data: { keep: 'no', more: 1 }, leadStateId: ID.stateOtherPool });
+    const res = await patch(entry.id, { data: { keep: 'no', more: 1 }, leadStateId: ID.leadStateOtherPool });
     expect(res.status).toBe(400);
     const after = await patch(entry.id, {});
     expect(after.json.data).toEqual({ keep: 'yes' });
-    expect(after.json.leadStateId).toBe(ID.stateNew);
+    expect(after.json.leadStateId).toBe(ID.leadStateNew);
   });
 
   it('clears interestedInAppointmentTypeId and customFieldData with null', async () => {
     const res = await post({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: {},
-      customFieldData: { [ID.fieldBudget]: 5 },
-      interestedInAppointmentTypeId: ID.typeClass,
+      customFieldData: { [ID.customFieldBudget]: 5 },
+      interestedInAppointmentTypeId: ID.appointmentTypeClass,
     });
     const updated = await patch(res.json.id, { customFieldData: null, interestedInAppointmentTypeId: null });
     expect(updated.json).toMatchObject({ customFieldData: {}, interestedInAppointmentTypeId: null });
@@ -171,8 +173,8 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
       message: ErrorMessages.malformedJson,
     });
     const big = await post({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: { blob: 'x'.repeat(20_000) },
     });
     expect(big.status).toBe(413);

@@ -2,7 +2,7 @@ import * as c from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { ID, TOKEN } from './fixture';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 const parse = <S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> => {
   const result = schema.safeParse(value);
@@ -23,17 +23,17 @@ describe.each(ADAPTERS)('Connect lookups through %s', (kind) => {
     expect(res.status).toBe(200);
     const calendars = parse(c.CalendarSchema.array(), res.json);
     expect(calendars.map((cal) => cal.name)).toEqual(['Berlin', 'New York']);
-    expect(calendars.every((cal) => cal.count === 0 && cal.organizationId === ID.orgA)).toBe(true);
+    expect(calendars.every((cal) => cal.count === 0 && cal.organizationId === ID.organization)).toBe(true);
   });
 
   it('gets one calendar with its schedule types', async () => {
-    const res = await get(`/connect/calendar/${ID.calBerlin}`);
+    const res = await get(`/connect/calendar/${ID.calendarBerlin}`);
     const calendar = parse(c.CalendarDetailSchema, res.json);
-    expect(calendar).toMatchObject({ id: ID.calBerlin, tzdata: 'Europe/Berlin', count: 0 });
+    expect(calendar).toMatchObject({ id: ID.calendarBerlin, tzdata: 'Europe/Berlin', count: 0 });
     expect(calendar.scheduleTypes).toEqual([
       expect.objectContaining({
         id: ID.scheduleType,
-        calendarId: ID.calBerlin,
+        calendarId: ID.calendarBerlin,
         name: 'Legacy intro',
         count: 0,
       }),
@@ -46,91 +46,123 @@ describe.each(ADAPTERS)('Connect lookups through %s', (kind) => {
       ['Leads', 0],
       ['Other pool', 0],
     ]);
-    const table = parse(c.TableDetailSchema, (await get(`/connect/tables/${ID.tableA}`)).json);
+    const table = parse(c.TableDetailSchema, (await get(`/connect/tables/${ID.table}`)).json);
     expect(table.leadStates.map((s) => [s.name, s.category, s.default, s.order])).toEqual([
       ['New', 'new', true, 0],
-      ['Working', 'inProgress', false, 1],
+      ['Contacted', 'inProgress', false, 1],
       ['Won', 'completed', false, 2],
+      ['Lost', 'notCompleted', false, 3],
     ]);
-    expect(table.schema).toMatchObject({ tableId: ID.tableA, organizationId: ID.orgA, fields: {} });
-    expect(table.customFields?.map((f) => f.id)).toEqual([ID.fieldBudget, ID.fieldPlan]);
+    expect(table.schema).toMatchObject({ tableId: ID.table, organizationId: ID.organization, fields: {} });
+    expect(table.customFields?.map((f) => f.id)).toEqual([ID.customFieldBudget, ID.customFieldPlan]);
   });
 
   it('lists and gets appointment types and resources', async () => {
     const types = parse(c.AppointmentTypeSchema.array(), (await get('/connect/appointment_types/')).json);
     expect(types.map((t) => [t.name, t.bookingLength, t.searchLength])).toEqual([
-      ['Trial', 60, 15],
-      ['Class', 30, 30],
+      ['Trial session', 60, 15],
+      ['Group class', 60, 60],
     ]);
-    parse(c.AppointmentTypeSchema, (await get(`/connect/appointment_types/${ID.typeTrial}`)).json);
+    parse(c.AppointmentTypeSchema, (await get(`/connect/appointment_types/${ID.appointmentTypeTrial}`)).json);
     const resources = parse(c.ResourceSchema.array(), (await get('/connect/resources/')).json);
     expect(resources.map((r) => [r.name, r.maxParallelBookings])).toEqual([
-      ['Room 1', 1],
-      ['Room 8', 8],
+      ['Coach', 1],
+      ['Studio room', 8],
     ]);
-    expect(parse(c.ResourceSchema, (await get(`/connect/resources/${ID.roomEight}`)).json).id).toBe(
-      ID.roomEight,
+    expect(parse(c.ResourceSchema, (await get(`/connect/resources/${ID.resourceRoom}`)).json).id).toBe(
+      ID.resourceRoom,
     );
   });
 
   it('filters resource slots and blockers by calendar', async () => {
     const all = parse(c.ResourceSlotSchema.array(), (await get('/connect/resource_slots/')).json);
-    expect(all.map((s) => s.id)).toEqual([ID.slotOne, ID.slotEight, ID.slotNewYork]);
+    const { berlinCoach, berlinRoom, newYorkCoach, newYorkRoom } = ID.slots;
+    const ids = (week: Record<string, string>) => Object.values(week);
+    expect(all.map((s) => s.id)).toEqual([
+      ...ids(berlinCoach),
+      ...ids(berlinRoom),
+      ...ids(newYorkCoach),
+      ...ids(newYorkRoom),
+    ]);
     const ny = parse(
       c.ResourceSlotSchema.array(),
-      (await get(`/connect/resource_slots/?calendarId=${ID.calNewYork}`)).json,
+      (await get(`/connect/resource_slots/?calendarId=${ID.calendarNewYork}`)).json,
     );
-    expect(ny.map((s) => [s.id, s.publiclyBookable])).toEqual([[ID.slotNewYork, false]]);
+    expect(ny.map((s) => [s.id, s.publiclyBookable])).toEqual([
+      ...ids(newYorkCoach).map((id) => [id, true]),
+      ...ids(newYorkRoom).map((id) => [id, false]),
+    ]);
     const blockers = parse(
       c.ResourceSlotBlockerSchema.array(),
-      (await get(`/connect/resource_slot_blockers/?calendarId=${ID.calBerlin}`)).json,
+      (await get(`/connect/resource_slot_blockers/?calendarId=${ID.calendarBerlin}`)).json,
     );
-    expect(blockers.map((b) => [b.id, b.resourceId, b.reason])).toEqual([[ID.blockerA, null, 'Holidays']]);
-    expect((await get(`/connect/resource_slot_blockers/?calendarId=${ID.calNewYork}`)).json).toEqual([]);
+    expect(blockers.map((b) => [b.id, b.resourceId, b.reason])).toEqual([
+      [ID.blockerClosure, null, 'Closure'],
+    ]);
+    expect((await get(`/connect/resource_slot_blockers/?calendarId=${ID.calendarNewYork}`)).json).toEqual([]);
   });
 
   it('filters both mapping kinds; calendarId narrows appointment types to those bookable there', async () => {
+    // Both studio resources serve both calendars: a sauna in Berlin only shows what the filter drops.
+    const sauna = await h.service.admin.resources.create(ID.organization, {
+      name: 'Sauna',
+      maxParallelBookings: 4,
+      calendarIds: [ID.calendarBerlin],
+      appointmentTypeIds: [ID.appointmentTypeClass],
+    });
     const rc = parse(
       c.ResourceCalendarMappingSchema.array(),
-      (await get(`/connect/resource_calendar_mappings/?calendarId=${ID.calNewYork}`)).json,
+      (await get(`/connect/resource_calendar_mappings/?calendarId=${ID.calendarNewYork}`)).json,
     );
-    expect(rc.map((m) => m.resourceId)).toEqual([ID.roomEight]);
-    const byResource = (await get(`/connect/resource_calendar_mappings/?resourceId=${ID.roomEight}`)).json;
+    expect(rc.map((m) => m.resourceId)).toEqual([ID.resourceCoach, ID.resourceRoom]);
+    const byResource = (await get(`/connect/resource_calendar_mappings/?resourceId=${ID.resourceRoom}`)).json;
     expect(byResource.map((m: { calendarId: string }) => m.calendarId)).toEqual([
-      ID.calBerlin,
-      ID.calNewYork,
+      ID.calendarBerlin,
+      ID.calendarNewYork,
     ]);
     const all = parse(
       c.AppointmentTypeResourceMappingSchema.array(),
       (await get('/connect/appointment_type_resource_mappings/')).json,
     );
-    expect(all).toHaveLength(3);
-    const onNewYork = (await get(`/connect/appointment_type_resource_mappings/?calendarId=${ID.calNewYork}`))
-      .json;
-    expect(onNewYork.map((m: { appointmentTypeId: string }) => m.appointmentTypeId).sort()).toEqual(
-      [ID.typeTrial, ID.typeClass].sort(),
+    expect(all).toHaveLength(4);
+    const pairs = async (calendarId: string) =>
+      (
+        (await get(`/connect/appointment_type_resource_mappings/?calendarId=${calendarId}`)).json as Array<{
+          appointmentTypeId: string;
+          resourceId: string;
+        }>
+      )
+        .map((m) => `${m.appointmentTypeId} ${m.resourceId}`)
+        .sort();
+    const studio = [
+      `${ID.appointmentTypeTrial} ${ID.resourceCoach}`,
+      `${ID.appointmentTypeTrial} ${ID.resourceRoom}`,
+      `${ID.appointmentTypeClass} ${ID.resourceRoom}`,
+    ];
+    expect(await pairs(ID.calendarNewYork)).toEqual(studio.sort());
+    expect(await pairs(ID.calendarBerlin)).toEqual(
+      [...studio, `${ID.appointmentTypeClass} ${sauna.id}`].sort(),
     );
-    expect(onNewYork.every((m: { resourceId: string }) => m.resourceId === ID.roomEight)).toBe(true);
   });
 
   it.each([
-    ['calendar', `/connect/calendar/${ID.calB}`],
-    ['table', `/connect/tables/${ID.tableB}`],
-    ['appointment type', `/connect/appointment_types/${ID.typeB}`],
-    ['resource', `/connect/resources/${ID.resourceB}`],
+    ['calendar', `/connect/calendar/${ID.otherCalendar}`],
+    ['table', `/connect/tables/${ID.otherTable}`],
+    ['appointment type', `/connect/appointment_types/${ID.otherAppointmentType}`],
+    ['resource', `/connect/resources/${ID.otherResource}`],
   ])("answers 404 NOT_FOUND for another organization's %s", async (_what, path) => {
     const res = await get(path);
     expect(res.status).toBe(404);
     expect(parse(c.ConnectErrorSchema, res.json)).toMatchObject({ statusCode: 404, error: 'NOT_FOUND' });
-    expect((await get(path, TOKEN.orgB)).status).toBe(200);
+    expect((await get(path, TOKEN.other)).status).toBe(200);
   });
 
   it("never lists another organization's records through filters", async () => {
     for (const path of [
-      `/connect/resource_slots/?calendarId=${ID.calB}`,
-      `/connect/resource_slot_blockers/?calendarId=${ID.calB}`,
-      `/connect/resource_calendar_mappings/?calendarId=${ID.calB}`,
-      `/connect/appointment_type_resource_mappings/?calendarId=${ID.calB}`,
+      `/connect/resource_slots/?calendarId=${ID.otherCalendar}`,
+      `/connect/resource_slot_blockers/?calendarId=${ID.otherCalendar}`,
+      `/connect/resource_calendar_mappings/?calendarId=${ID.otherCalendar}`,
+      `/connect/appointment_type_resource_mappings/?calendarId=${ID.otherCalendar}`,
     ]) {
       const res = await get(path);
       expect([path, res.status, res.json]).toEqual([path, 200, []]);

@@ -2,7 +2,7 @@ import type { ServiceEvent } from '@leadbook/contract';
 import { ServiceEventSchema } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { ID, TOKEN } from './fixture';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 describe.each(ADAPTERS)('lead events through %s', (kind) => {
   let h: Harness;
@@ -18,17 +18,17 @@ describe.each(ADAPTERS)('lead events through %s', (kind) => {
     seen.length = 0;
     const res = await h.call('POST', '/connect/table_entries/', {
       token: TOKEN.write,
-      body: { tableId: ID.tableA, leadStateId: ID.stateNew, data: { a: 1 } },
+      body: { tableId: ID.table, leadStateId: ID.leadStateNew, data: { a: 1 } },
     });
     expect(seen.map((e) => e.type)).toEqual(['table.entry.added', 'table.entry.leadState.changed']);
     for (const event of seen) {
       ServiceEventSchema.parse(event);
       expect(event.trigger).toEqual({ source: 'connect', apiTokenId: writeTokenId(), memberId: null });
-      expect(event.organizationId).toBe(ID.orgA);
+      expect(event.organizationId).toBe(ID.organization);
     }
     expect(seen[1]!.payload).toMatchObject({
       previousLeadStateId: null,
-      leadStateId: ID.stateNew,
+      leadStateId: ID.leadStateNew,
       entry: { id: res.json.id },
     });
   });
@@ -36,22 +36,22 @@ describe.each(ADAPTERS)('lead events through %s', (kind) => {
   it('a patch that changes the state fires leadState.changed once; one that does not fires none', async () => {
     const created = await h.call('POST', '/connect/table_entries/', {
       token: TOKEN.write,
-      body: { tableId: ID.tableA, leadStateId: ID.stateNew, data: {} },
+      body: { tableId: ID.table, leadStateId: ID.leadStateNew, data: {} },
     });
     seen.length = 0;
     await h.call('PATCH', `/connect/table_entries/${created.json.id}`, {
       token: TOKEN.write,
-      body: { leadStateId: ID.stateWorking },
+      body: { leadStateId: ID.leadStateContacted },
     });
     expect(seen.map((e) => e.type)).toEqual(['table.entry.leadState.changed']);
     expect(seen[0]!.payload).toMatchObject({
-      previousLeadStateId: ID.stateNew,
-      leadStateId: ID.stateWorking,
+      previousLeadStateId: ID.leadStateNew,
+      leadStateId: ID.leadStateContacted,
     });
     seen.length = 0;
     await h.call('PATCH', `/connect/table_entries/${created.json.id}`, {
       token: TOKEN.write,
-      body: { leadStateId: ID.stateWorking, data: { b: 2 } },
+      body: { leadStateId: ID.leadStateContacted, data: { b: 2 } },
     });
     await h.call('PATCH', `/connect/table_entries/${created.json.id}`, {
       token: TOKEN.write,
@@ -62,17 +62,17 @@ describe.each(ADAPTERS)('lead events through %s', (kind) => {
 
   it('a failed write fires nothing and logs nothing', async () => {
     seen.length = 0;
-    const before = await h.service.admin.activity.list(ID.orgA);
+    const before = await h.service.admin.activity.list(ID.organization);
     await h.call('POST', '/connect/table_entries/', {
       token: TOKEN.write,
-      body: { tableId: ID.tableA, leadStateId: ID.stateOtherPool, data: {} },
+      body: { tableId: ID.table, leadStateId: ID.leadStateOtherPool, data: {} },
     });
     expect(seen).toEqual([]);
-    expect(await h.service.admin.activity.list(ID.orgA)).toEqual(before);
+    expect(await h.service.admin.activity.list(ID.organization)).toEqual(before);
   });
 
   it('writes every event to the activity log with its trigger context', async () => {
-    const log = await h.service.admin.activity.list(ID.orgA, { limit: 2 });
+    const log = await h.service.admin.activity.list(ID.organization, { limit: 2 });
     expect(log).toHaveLength(2);
     expect(log.every((event) => event.trigger.apiTokenId === writeTokenId())).toBe(true);
   });
@@ -86,7 +86,7 @@ describe.each(ADAPTERS)('lead events through %s', (kind) => {
     );
     const res = await h.call('POST', '/connect/table_entries/', {
       token: TOKEN.write,
-      body: { tableId: ID.tableA, leadStateId: ID.stateNew, data: {} },
+      body: { tableId: ID.table, leadStateId: ID.leadStateNew, data: {} },
     });
     offSync();
     offAsync();
@@ -96,14 +96,14 @@ describe.each(ADAPTERS)('lead events through %s', (kind) => {
   it('console actions carry apiTokenId null and the memberId', async () => {
     seen.length = 0;
     const entry = await h.service.admin.entries.create(
-      ID.orgA,
-      { tableId: ID.tableA, leadStateId: ID.stateNew, data: {} },
+      ID.organization,
+      { tableId: ID.table, leadStateId: ID.leadStateNew, data: {} },
       { memberId: 'member-7' },
     );
     await h.service.admin.entries.update(
-      ID.orgA,
+      ID.organization,
       entry.id,
-      { leadStateId: ID.stateWon },
+      { leadStateId: ID.leadStateWon },
       { memberId: 'member-7' },
     );
     expect(seen.map((e) => e.type)).toEqual([

@@ -31,7 +31,9 @@ async function fuzzBroken(
 ): Promise<FuzzReport> {
   const logged = recordErrors();
   const probe = sqlJsProbe(await createSqlJsStorage());
-  const h = await createHarness('fetch', fuzzServiceOptions(logged, sabotage(probe.storage)));
+  const h = await createHarness('fetch', fuzzServiceOptions(logged, sabotage(probe.storage)), {
+    fullStudio: true,
+  });
   try {
     const world = await seedFuzzWorld(h.service, h.base, h.send);
     const send = async (request: Request) => answer(await h.send(request));

@@ -68,7 +68,7 @@ describe.each(ADAPTERS)('fuzz on sql.js through %s', (kind) => {
   const logged = recordErrors();
   beforeAll(async () => {
     probe = sqlJsProbe(await createSqlJsStorage());
-    h = await createHarness(kind, fuzzServiceOptions(logged, probe.storage));
+    h = await createHarness(kind, fuzzServiceOptions(logged, probe.storage), { fullStudio: true });
     world = await seedFuzzWorld(h.service, h.base, h.send);
   });
   afterAll(() => h.close());

@@ -6,8 +6,9 @@ import {
   type ConnectServiceOptions,
   type SeedResult,
 } from '@leadbook/server';
-import { fixture } from './fixture';
-import { testClock } from '../../../test-support/time';
+import { seedStudio } from '@leadbook/server/studio';
+import { NOW, testClock } from '../../../test-support/time';
+import { testStudio } from './studio';
 
 /** The two ways a host serves the route table. */
 export const ADAPTERS = ['express', 'fetch'] as const;
@@ -42,14 +43,27 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** A seeded service on the test clock (unless `options.clock` says otherwise), reached through the Express router over loopback HTTP, or its fetch handler. */
+/** How the host is set up, and what is seeded. */
+export interface HostOptions {
+  /** Express's `trust proxy`. Default: false. */
+  trustProxy?: boolean;
+  /** Seed the studio's forms and ingress webhooks too (`seedStudio`), not only its fixture. */
+  fullStudio?: boolean;
+}
+
+/**
+ * A service seeded with the studio (on the test epoch), on the test clock (unless `options.clock`
+ * says otherwise), reached through the Express router over loopback HTTP, or its fetch handler.
+ */
 export async function createHarness(
   kind: AdapterKind,
   options: ConnectServiceOptions = {},
-  host: { trustProxy?: boolean } = {},
+  host: HostOptions = {},
 ): Promise<Harness> {
   const service = await createConnectService({ clock: testClock(), ...options });
-  const seeded = await service.admin.seed(fixture);
+  const seeded = host.fullStudio
+    ? (await seedStudio(service, { now: NOW })).seeded
+    : await service.admin.seed(testStudio());
   let base = 'http://service.test';
   let send: (request: Request, clientIp?: string) => Promise<Response> = (request, clientIp) =>
     service.fetch(request, { clientIp: clientIp ?? '203.0.113.1' });

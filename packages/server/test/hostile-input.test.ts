@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { ErrorMessages } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingForm, FORM, goodSubmission } from './forms-fixture';
-import { ID, TOKEN } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
 import { countingStorage } from './storage-proxy';
 import { day } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { FORMS, goodSubmission } from './studio';
 
 const headers = { origin: 'https://www.example.com' };
 
@@ -21,7 +21,7 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
       rateLimit: { enabled: false },
       captcha: { verify: async ({ token }) => token === 'good-token' },
     });
-    await h.service.admin.forms.create(ID.orgA, bookingForm);
+    await h.service.admin.forms.create(ID.organization, FORMS.guarded);
   });
   afterAll(() => h.close());
 
@@ -29,7 +29,7 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     const bookingReads = () => calls.get('bookings.listOverlapping') ?? 0;
     // A real slot loads the bookings of its one interval.
     const before = bookingReads();
-    const fine = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+    const fine = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
       body: goodSubmission(),
       headers,
     });
@@ -38,7 +38,7 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
 
     const reads = bookingReads();
     const hostile = goodSubmission('0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z');
-    const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, { body: hostile, headers });
+    const res = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, { body: hostile, headers });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({
       statusCode: 400,
@@ -46,7 +46,7 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     });
     expect(bookingReads()).toBe(reads);
     // The service still answers, and the refused submit wrote nothing.
-    const submissions = await h.service.admin.forms.submissions(ID.orgA, FORM.booking);
+    const submissions = await h.service.admin.forms.submissions(ID.organization, ID.formGuarded);
     expect(submissions).toHaveLength(1);
   });
 
@@ -54,8 +54,8 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     const bad = `${day(1)}T08:00:00+99:99`;
     const range = (start: string) =>
       new URLSearchParams({
-        calendarId: ID.calBerlin,
-        appointmentTypeId: ID.typeTrial,
+        calendarId: ID.calendarBerlin,
+        appointmentTypeId: ID.appointmentTypeTrial,
         start,
         end: `${day(2)}T00:00:00Z`,
       });
@@ -66,9 +66,9 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     const booking = await h.call('POST', '/connect/calendar_bookings/', {
       token: TOKEN.write,
       body: {
-        calendarId: ID.calBerlin,
-        appointmentTypeId: ID.typeTrial,
-        resourceId: ID.roomOne,
+        calendarId: ID.calendarBerlin,
+        appointmentTypeId: ID.appointmentTypeTrial,
+        resourceId: ID.resourceCoach,
         startDateTime: bad,
         endDateTime: `${day(1)}T09:00:00Z`,
       },
@@ -76,15 +76,15 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     expect(booking.status).toBe(400);
     expect(booking.json.details).toEqual([{ path: 'startDateTime', message: 'Must be a valid date-time' }]);
 
-    const slots = await h.call('GET', `/public/forms/${FORM.booking}/slots?${range(bad)}`, { headers });
+    const slots = await h.call('GET', `/public/forms/${ID.formGuarded}/slots?${range(bad)}`, { headers });
     expect(slots.status).toBe(400);
     expect(slots.json).toMatchObject({ statusCode: 400, message: expect.stringContaining('date-time') });
   });
 
   it('decodes gzip, deflate and br bodies alike on both adapters; an undecodable body is a 400, a bomb a 413', async () => {
     const lead = JSON.stringify({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: { email: 'z@example.com' },
     });
     const post = (encoding: string, rawBody: Uint8Array, path = '/connect/table_entries/') =>
@@ -109,7 +109,7 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     const bomb = await post('gzip', gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20)));
     expect(bomb.status).toBe(413);
     // The public surfaces answer in their own envelope.
-    const submit = await post('gzip', Buffer.from('garbage'), `/public/forms/${FORM.booking}/submit`);
+    const submit = await post('gzip', Buffer.from('garbage'), `/public/forms/${ID.formGuarded}/submit`);
     expect(submit.json).toEqual({ statusCode: 400, message: ErrorMessages.malformedJson });
   });
 
@@ -124,7 +124,7 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     const lead = (levels: number) =>
       h.call('POST', '/connect/table_entries/', {
         token: TOKEN.write,
-        body: { tableId: ID.tableA, leadStateId: ID.stateNew, data: { deep: nested(levels) } },
+        body: { tableId: ID.table, leadStateId: ID.leadStateNew, data: { deep: nested(levels) } },
       });
     expect((await lead(30)).status).toBe(201);
     const deep = await lead(31);
@@ -141,13 +141,13 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
       rawBody: brackets,
     });
     expect(patch.json).toMatchObject({ statusCode: 400, message });
-    const submit = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+    const submit = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
       rawBody: brackets,
       headers,
     });
     expect(submit.json).toEqual({ statusCode: 400, message });
-    const webhook = await h.service.admin.ingressWebhooks.create(ID.orgA, {
-      tableId: ID.tableA,
+    const webhook = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.table,
       name: 'deep',
     });
     const ingress = await h.call('POST', `/public/ingress_webhooks/${webhook.id}`, {
@@ -171,27 +171,27 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
 
     const message = 'Request body contains a NUL character or an unpaired surrogate';
     for (const name of ['"a\\u0000b"', '"\\ud800"', '"\\udc00x"']) {
-      const telemetry = await h.call('POST', `/public/forms/${FORM.booking}/telemetry`, {
+      const telemetry = await h.call('POST', `/public/forms/${ID.formGuarded}/telemetry`, {
         rawBody: `{"events":[{"name":${name}}]}`,
         headers: { ...headers, 'content-type': 'text/plain' },
       });
       expect(telemetry.json).toEqual({ statusCode: 400, message });
     }
     // A paired surrogate (an emoji) is text like any other.
-    const emoji = await h.call('POST', `/public/forms/${FORM.booking}/telemetry`, {
+    const emoji = await h.call('POST', `/public/forms/${ID.formGuarded}/telemetry`, {
       rawBody: '{"events":[{"name":"\\ud83d\\ude00"}]}',
       headers,
     });
     expect(emoji.status).toBe(204);
     const lead = await h.call('POST', '/connect/table_entries/', {
       token: TOKEN.write,
-      rawBody: `{"tableId":"${ID.tableA}","leadStateId":"${ID.stateNew}","data":{"n\\u0000":"x"}}`,
+      rawBody: `{"tableId":"${ID.table}","leadStateId":"${ID.leadStateNew}","data":{"n\\u0000":"x"}}`,
     });
     expect(lead.json).toMatchObject({ statusCode: 400, message, details: [{ path: 'body', message }] });
   });
 
   it('caps keys per lead document (200) and fields per pool schema (1000), with a 400 naming the limit', async () => {
-    const pool = await h.service.admin.tables.create(ID.orgA, {
+    const pool = await h.service.admin.tables.create(ID.organization, {
       name: 'Capped',
       leadStates: [{ name: 'New', category: 'new', default: true }],
     });
@@ -228,8 +228,8 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
 
   it('Connect reads only JSON bodies: another Content-Type is a 415 in the Connect envelope', async () => {
     const lead = JSON.stringify({
-      tableId: ID.tableA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
       data: { email: 'j@example.com' },
     });
     const post = (contentType: string) =>

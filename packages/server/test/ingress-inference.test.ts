@@ -7,7 +7,7 @@ import { ErrorMessages, INGRESS_TOKEN_HEADER, TableDetailSchema } from '@leadboo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedIngressWebhook } from '@leadbook/server';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { ID, TOKEN } from './fixture';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 type Row = [row: string, first: unknown, then: unknown, outcome: { value: unknown } | { received: string }];
 
@@ -47,7 +47,10 @@ describe.each(ADAPTERS)('ingress schema inference through %s', (kind) => {
   let hook: CreatedIngressWebhook;
   beforeAll(async () => {
     h = await createHarness(kind);
-    hook = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Inference' });
+    hook = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.table,
+      name: 'Inference',
+    });
   });
   afterAll(() => h.close());
 
@@ -59,10 +62,10 @@ describe.each(ADAPTERS)('ingress schema inference through %s', (kind) => {
   const connectPost = (data: Record<string, unknown>) =>
     h.call('POST', '/connect/table_entries/', {
       token: TOKEN.write,
-      body: { tableId: ID.tableA, leadStateId: ID.stateNew, data },
+      body: { tableId: ID.table, leadStateId: ID.leadStateNew, data },
     });
   const fields = async () =>
-    TableDetailSchema.parse((await h.call('GET', `/connect/tables/${ID.tableA}`, { token: TOKEN.read })).json)
+    TableDetailSchema.parse((await h.call('GET', `/connect/tables/${ID.table}`, { token: TOKEN.read })).json)
       .schema.fields;
   const typeErrorBody = (key: string, expected: string, received: string) => ({
     statusCode: 400,

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlJsStorage, StorageError, type Logger, type SqlJsStorage } from '@leadbook/server';
 import { digestToken } from '../src/core/tokens';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { ID } from './fixture';
 import { proxyStorage } from './storage-proxy';
+import { STUDIO_IDS as ID } from '@leadbook/server/studio';
 
 /** A logger that keeps every call, for searching. */
 function captureLogger() {
@@ -65,7 +65,10 @@ describe.each(ADAPTERS)('ingress secrets and failures through %s', (kind) => {
     });
 
   it('500 in the ingress envelope for an internal failure, without detail', async () => {
-    const hook = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Fail' });
+    const hook = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.table,
+      name: 'Fail',
+    });
     tokens.push(hook.token);
     failures.failure = new Error('boom');
     try {
@@ -86,9 +89,13 @@ describe.each(ADAPTERS)('ingress secrets and failures through %s', (kind) => {
 
   it('a dump of the database and the captured logs hold no plaintext token', async () => {
     const admin = h.service.admin.ingressWebhooks;
-    const created = await admin.create(ID.orgA, { tableId: ID.tableA, name: 'Secret' });
-    const fixed = await admin.create(ID.orgA, { tableId: ID.tableA2, name: 'Fixed', token: '9'.repeat(64) });
-    const rotated = await admin.rotate(ID.orgA, created.id);
+    const created = await admin.create(ID.organization, { tableId: ID.table, name: 'Secret' });
+    const fixed = await admin.create(ID.organization, {
+      tableId: ID.tableOtherPool,
+      name: 'Fixed',
+      token: '9'.repeat(64),
+    });
+    const rotated = await admin.rotate(ID.organization, created.id);
     tokens.push(created.token, fixed.token, rotated.token);
     // Successes, rejections and failures all pass through the code that could leak a token.
     expect((await push(created.id, rotated.token)).status).toBe(201);
@@ -96,7 +103,7 @@ describe.each(ADAPTERS)('ingress secrets and failures through %s', (kind) => {
     expect((await push(fixed.id, fixed.token)).status).toBe(201);
     expect((await push(fixed.id, fixed.token, { data: { name: ['a', 'b'] } })).status).toBe(400);
     expect((await push(fixed.id, fixed.token, { bad: true })).status).toBe(400);
-    await admin.list(ID.orgA);
+    await admin.list(ID.organization);
 
     const dump = Buffer.from(sqljs.exportBytes()).toString('latin1');
     const logs = log.text();

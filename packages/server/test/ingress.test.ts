@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedIngressWebhook } from '@leadbook/server';
 import { ADAPTERS, createHarness, type Harness } from './harness';
-import { ID, TOKEN } from './fixture';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 const UNKNOWN_ID = '12345678-1234-4234-8234-123456789012';
 const validation = { statusCode: 400, message: ErrorMessages.validationFailed };
@@ -23,7 +23,10 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
   beforeAll(async () => {
     h = await createHarness(kind, { bodyLimit: '16kb' });
     h.service.events.on('*', (event) => void seen.push(event));
-    hook = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Website' });
+    hook = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.table,
+      name: 'Website',
+    });
   });
   afterAll(() => h.close());
 
@@ -34,16 +37,18 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
       headers: token === undefined ? {} : { [INGRESS_TOKEN_HEADER]: token },
     });
   const countEntries = async (tableId: string) =>
-    (await h.service.storage.transaction((tx) => tx.entries.countByTable(ID.orgA), { readOnly: true })).get(
-      tableId,
-    ) ?? 0;
+    (
+      await h.service.storage.transaction((tx) => tx.entries.countByTable(ID.organization), {
+        readOnly: true,
+      })
+    ).get(tableId) ?? 0;
 
   it('201: creates an entry in the pool default lead state and answers with it', async () => {
     const res = await push(
       hook.id,
       {
         data: { email: 'ada@example.com', tags: ['vip'], age: 36 },
-        customFieldData: { [ID.fieldBudget]: 500 },
+        customFieldData: { [ID.customFieldBudget]: 500 },
       },
       hook.token,
     );
@@ -51,11 +56,11 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const entry = TableEntrySchema.parse(res.json);
     expect(entry).toMatchObject({
-      tableId: ID.tableA,
-      organizationId: ID.orgA,
-      leadStateId: ID.stateNew,
+      tableId: ID.table,
+      organizationId: ID.organization,
+      leadStateId: ID.leadStateNew,
       data: { email: 'ada@example.com', tags: ['vip'], age: 36 },
-      customFieldData: { [ID.fieldBudget]: 500 },
+      customFieldData: { [ID.customFieldBudget]: 500 },
     });
   });
 
@@ -71,9 +76,9 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
       memberId: null,
       ingressWebhookId: hook.id,
     });
-    expect(event.organizationId).toBe(ID.orgA);
-    expect(event.payload).toMatchObject({ entry: { id: res.json.id, leadStateId: ID.stateNew } });
-    const [logged] = await h.service.admin.activity.list(ID.orgA, { limit: 1 });
+    expect(event.organizationId).toBe(ID.organization);
+    expect(event.payload).toMatchObject({ entry: { id: res.json.id, leadStateId: ID.leadStateNew } });
+    const [logged] = await h.service.admin.activity.list(ID.organization, { limit: 1 });
     expect(logged).toMatchObject({ id: event.id, trigger: { source: 'ingress', ingressWebhookId: hook.id } });
   });
 
@@ -83,27 +88,30 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
       expect(res.status).toBe(404);
       expect(res.json).toEqual(notFound);
     }
-    const doomed = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: ID.tableA, name: 'Old' });
+    const doomed = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.table,
+      name: 'Old',
+    });
     expect((await push(doomed.id, { data: {} }, doomed.token)).status).toBe(201);
-    await h.service.admin.ingressWebhooks.delete(ID.orgA, doomed.id);
+    await h.service.admin.ingressWebhooks.delete(ID.organization, doomed.id);
     const res = await push(doomed.id, { data: {} }, doomed.token);
     expect(res.status).toBe(404);
     expect(res.json).toEqual(notFound);
   });
 
   it('401 Invalid webhook token for a missing, wrong, malformed or foreign token', async () => {
-    const other = await h.service.admin.ingressWebhooks.create(ID.orgA, {
-      tableId: ID.tableA2,
+    const other = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.tableOtherPool,
       name: 'Other',
     });
-    const before = await countEntries(ID.tableA);
+    const before = await countEntries(ID.table);
     seen.length = 0;
     for (const token of [undefined, 'f'.repeat(64), 'not-hex', '', hook.token.toUpperCase(), other.token]) {
       const res = await push(hook.id, { data: { a: 'b' } }, token);
       expect(res.status, String(token)).toBe(401);
       expect(res.json).toEqual(unauthorized);
     }
-    expect(await countEntries(ID.tableA)).toBe(before);
+    expect(await countEntries(ID.table)).toBe(before);
     expect(seen).toEqual([]);
   });
 
@@ -150,7 +158,7 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
   });
 
   it('400 Validation failed for an unknown custom-field id or a bad custom-field value', async () => {
-    for (const customFieldData of [{ [UNKNOWN_ID]: 1 }, { [ID.fieldBudget]: 'lots' }]) {
+    for (const customFieldData of [{ [UNKNOWN_ID]: 1 }, { [ID.customFieldBudget]: 'lots' }]) {
       const res = await push(hook.id, { data: {}, customFieldData }, hook.token);
       expect(res.status).toBe(400);
       expect(res.json).toEqual(validation);
@@ -158,8 +166,14 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
   });
 
   it('400 No default lead state for a pool without lead states, after the body check', async () => {
-    const { table } = await h.service.admin.tables.create(ID.orgA, { name: 'Stateless', leadStates: [] });
-    const bare = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: table.id, name: 'Bare' });
+    const { table } = await h.service.admin.tables.create(ID.organization, {
+      name: 'Stateless',
+      leadStates: [],
+    });
+    const bare = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: table.id,
+      name: 'Bare',
+    });
     const noState = { statusCode: 400, message: ErrorMessages.noDefaultLeadState };
     expect((await push(bare.id, { data: { a: 'b' } }, bare.token)).json).toEqual(noState);
     const unknownField = { data: {}, customFieldData: { [UNKNOWN_ID]: 1 } };
@@ -175,11 +189,14 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
   });
 
   it('100 concurrent POSTs create 100 distinct entries', async () => {
-    const { table } = await h.service.admin.tables.create(ID.orgA, {
+    const { table } = await h.service.admin.tables.create(ID.organization, {
       name: 'Burst',
       leadStates: [{ name: 'Inbox', category: 'new' }],
     });
-    const burst = await h.service.admin.ingressWebhooks.create(ID.orgA, { tableId: table.id, name: 'Burst' });
+    const burst = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: table.id,
+      name: 'Burst',
+    });
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         push(burst.id, { data: { n: i, label: `lead ${i}` } }, burst.token),
@@ -192,19 +209,21 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
   });
 
   it('rotation: the old token gets 401 right away, the new one works', async () => {
-    const hook2 = await h.service.admin.ingressWebhooks.create(ID.orgA, {
-      tableId: ID.tableA,
+    const hook2 = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.table,
       name: 'Rotating',
     });
     expect((await push(hook2.id, { data: {} }, hook2.token)).status).toBe(201);
-    const rotated = await h.service.admin.ingressWebhooks.rotate(ID.orgA, hook2.id);
+    const rotated = await h.service.admin.ingressWebhooks.rotate(ID.organization, hook2.id);
     expect(rotated).toEqual({ id: hook2.id, token: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(rotated.token).not.toBe(hook2.token);
     const old = await push(hook2.id, { data: {} }, hook2.token);
     expect(old.status).toBe(401);
     expect(old.json).toEqual(unauthorized);
     expect((await push(hook2.id, { data: {} }, rotated.token)).status).toBe(201);
-    const [summary] = (await h.service.admin.ingressWebhooks.list(ID.orgA)).filter((w) => w.id === hook2.id);
+    const [summary] = (await h.service.admin.ingressWebhooks.list(ID.organization)).filter(
+      (w) => w.id === hook2.id,
+    );
     expect(summary?.rotatedAt).toEqual(expect.any(String));
   });
 
@@ -227,71 +246,77 @@ describe('ingress webhook console API', () => {
   const admin = () => h.service.admin.ingressWebhooks;
 
   it('create returns the id and a 64-hex token once; list and get never show a token or digest', async () => {
-    const created = await admin().create(ID.orgA, { tableId: ID.tableA, name: 'Website' });
+    const created = await admin().create(ID.organization, { tableId: ID.table, name: 'Website' });
     expect(created).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      organizationId: ID.orgA,
-      tableId: ID.tableA,
+      organizationId: ID.organization,
+      tableId: ID.table,
       name: 'Website',
       token: expect.stringMatching(/^[0-9a-f]{64}$/),
       createdAt: expect.any(String),
     });
     const summary = {
       id: created.id,
-      organizationId: ID.orgA,
-      tableId: ID.tableA,
+      organizationId: ID.organization,
+      tableId: ID.table,
       name: 'Website',
       createdAt: created.createdAt,
       rotatedAt: null,
     };
-    expect(await admin().get(ID.orgA, created.id)).toEqual(summary);
-    expect(await admin().list(ID.orgA, { tableId: ID.tableA })).toContainEqual(summary);
-    expect(await admin().list(ID.orgA, { tableId: ID.tableA2 })).not.toContainEqual(summary);
-    expect(await admin().get(ID.orgB, created.id)).toBeNull();
-    expect(await admin().list(ID.orgB)).toEqual([]);
+    expect(await admin().get(ID.organization, created.id)).toEqual(summary);
+    expect(await admin().list(ID.organization, { tableId: ID.table })).toContainEqual(summary);
+    expect(await admin().list(ID.organization, { tableId: ID.tableOtherPool })).not.toContainEqual(summary);
+    expect(await admin().get(ID.otherOrganization, created.id)).toBeNull();
+    expect(await admin().list(ID.otherOrganization)).toEqual([]);
   });
 
   it('create accepts a fixed id and token; an id already in use is a 400', async () => {
     const id = 'dddddddd-dddd-4ddd-8ddd-ddddddddddd1';
     const token = 'e'.repeat(64);
-    expect(await admin().create(ID.orgA, { id, tableId: ID.tableA, name: 'Fixed', token })).toMatchObject({
+    expect(
+      await admin().create(ID.organization, { id, tableId: ID.table, name: 'Fixed', token }),
+    ).toMatchObject({
       id,
       token,
     });
-    await expect(admin().create(ID.orgB, { id, tableId: ID.tableB, name: 'Again' })).rejects.toMatchObject({
+    await expect(
+      admin().create(ID.otherOrganization, { id, tableId: ID.otherTable, name: 'Again' }),
+    ).rejects.toMatchObject({
       status: 400,
       message: `Id ${id} is already in use`,
     });
   });
 
   it('rejects bad input with 400 and unknown things with 404', async () => {
-    await expect(admin().create(ID.orgA, { tableId: ID.tableA, name: '' })).rejects.toMatchObject({
+    await expect(admin().create(ID.organization, { tableId: ID.table, name: '' })).rejects.toMatchObject({
       status: 400,
       message: expect.stringContaining('Invalid ingress webhook: name'),
     });
     await expect(
-      admin().create(ID.orgA, { tableId: ID.tableA, name: 'x', token: 'short' }),
+      admin().create(ID.organization, { tableId: ID.table, name: 'x', token: 'short' }),
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('token') });
-    await expect(admin().create(ID.orgA, { tableId: UNKNOWN_ID, name: 'x' })).rejects.toMatchObject({
+    await expect(admin().create(ID.organization, { tableId: UNKNOWN_ID, name: 'x' })).rejects.toMatchObject({
       status: 404,
       message: `Lead pool ${UNKNOWN_ID} not found`,
     });
-    await expect(admin().create(ID.orgA, { tableId: ID.tableB, name: 'x' })).rejects.toMatchObject({
+    await expect(
+      admin().create(ID.organization, { tableId: ID.otherTable, name: 'x' }),
+    ).rejects.toMatchObject({
       status: 404,
     });
-    await expect(admin().create('org-none', { tableId: ID.tableA, name: 'x' })).rejects.toMatchObject({
+    await expect(admin().create('org-none', { tableId: ID.table, name: 'x' })).rejects.toMatchObject({
       status: 404,
     });
-    await expect(admin().rotate(ID.orgA, UNKNOWN_ID)).rejects.toMatchObject({ status: 404 });
-    await expect(admin().delete(ID.orgA, UNKNOWN_ID)).rejects.toMatchObject({ status: 404 });
+    await expect(admin().rotate(ID.organization, UNKNOWN_ID)).rejects.toMatchObject({ status: 404 });
+    await expect(admin().delete(ID.organization, UNKNOWN_ID)).rejects.toMatchObject({ status: 404 });
   });
 
   it("an organization cannot rotate or delete another organization's webhook", async () => {
-    const created = await admin().create(ID.orgA, { tableId: ID.tableA, name: 'Mine' });
-    await expect(admin().rotate(ID.orgB, created.id)).rejects.toMatchObject({ status: 404 });
-    await expect(admin().delete(ID.orgB, created.id)).rejects.toMatchObject({ status: 404 });
-    await admin().delete(ID.orgA, created.id);
-    expect(await admin().get(ID.orgA, created.id)).toBeNull();
-    await expect(admin().delete(ID.orgA, created.id)).rejects.toMatchObject({ status: 404 });
+    const created = await admin().create(ID.organization, { tableId: ID.table, name: 'Mine' });
+    await expect(admin().rotate(ID.otherOrganization, created.id)).rejects.toMatchObject({ status: 404 });
+    await expect(admin().delete(ID.otherOrganization, created.id)).rejects.toMatchObject({ status: 404 });
+    await admin().delete(ID.organization, created.id);
+    expect(await admin().get(ID.organization, created.id)).toBeNull();
+    await expect(admin().delete(ID.organization, created.id)).rejects.toMatchObject({ status: 404 });
   });
 });

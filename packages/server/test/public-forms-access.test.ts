@@ -1,9 +1,13 @@
 import { ErrorMessages, PublicFormConfigSchema, PublicSlotsResponseSchema } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingForm, draftForm, FIELD, FORM, openForm, studiosForm } from './forms-fixture';
-import { ID } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
 import { day } from '../../../test-support/time';
+import {
+  STUDIO_FORM_FIELDS as FIELD,
+  STUDIO_IDS as ID,
+  STUDIO_TOKENS as TOKEN,
+} from '@leadbook/server/studio';
+import { FORMS } from './studio';
 
 const ORIGIN = { origin: 'https://www.example.com' };
 
@@ -11,8 +15,8 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind, { rateLimit: { enabled: false } });
-    for (const form of [bookingForm, studiosForm, draftForm, openForm])
-      await h.service.admin.forms.create(ID.orgA, form);
+    for (const form of [FORMS.guarded, FORMS.studios, FORMS.draft, FORMS.newsletter])
+      await h.service.admin.forms.create(ID.organization, form);
   });
   afterAll(() => h.close());
   const get = (path: string, headers: Record<string, string> = ORIGIN) => h.call('GET', path, { headers });
@@ -20,10 +24,10 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
   it.each([
     'availability',
     'config',
-    `slots?calendarId=${ID.calBerlin}`,
-    `appointment-types?calendarId=${ID.calBerlin}`,
+    `slots?calendarId=${ID.calendarBerlin}`,
+    `appointment-types?calendarId=${ID.calendarBerlin}`,
   ])('answers 404 for a missing or unpublished form on %s', async (endpoint) => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', FORM.draft, 'not-a-uuid']) {
+    for (const id of ['00000000-0000-4000-8000-000000000000', ID.formDraft, 'not-a-uuid']) {
       const res = await get(`/public/forms/${id}/${endpoint}`);
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ statusCode: 404, message: ErrorMessages.formNotFound });
@@ -32,13 +36,13 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
 
   it('answers 404 on submit and telemetry of an unpublished form, before validating the body', async () => {
     expect(
-      (await h.call('POST', `/public/forms/${FORM.draft}/submit`, { body: { nonsense: true } })).status,
+      (await h.call('POST', `/public/forms/${ID.formDraft}/submit`, { body: { nonsense: true } })).status,
     ).toBe(404);
-    expect((await h.call('POST', `/public/forms/${FORM.draft}/telemetry`, { body: {} })).status).toBe(404);
+    expect((await h.call('POST', `/public/forms/${ID.formDraft}/telemetry`, { body: {} })).status).toBe(404);
   });
 
   it('refuses a browser origin outside the allowlist with 403 Origin not allowed', async () => {
-    const res = await get(`/public/forms/${FORM.booking}/availability`, {
+    const res = await get(`/public/forms/${ID.formGuarded}/availability`, {
       origin: 'https://evil.example.net',
     });
     expect(res.status).toBe(403);
@@ -48,17 +52,17 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
 
   it('accepts the same origin in another case, with a trailing slash, and a host-only entry', async () => {
     for (const origin of ['https://WWW.Example.com', 'https://www.example.com/', 'http://shop.example.org']) {
-      const res = await get(`/public/forms/${FORM.booking}/availability`, { origin });
+      const res = await get(`/public/forms/${ID.formGuarded}/availability`, { origin });
       expect([origin, res.status]).toEqual([origin, 200]);
       expect(res.headers.get('access-control-allow-origin')).toBe(origin);
       expect(res.headers.get('vary')).toContain('Origin');
     }
     // Requests without an Origin (servers, curl) are not browser requests: no allowlist applies.
-    expect((await get(`/public/forms/${FORM.booking}/availability`, {})).status).toBe(200);
+    expect((await get(`/public/forms/${ID.formGuarded}/availability`, {})).status).toBe(200);
   });
 
   it('answers a CORS preflight from any origin', async () => {
-    const res = await h.call('OPTIONS', `/public/forms/${FORM.booking}/submit`, {
+    const res = await h.call('OPTIONS', `/public/forms/${ID.formGuarded}/submit`, {
       headers: {
         origin: 'https://evil.example.net',
         'access-control-request-method': 'POST',
@@ -71,90 +75,110 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
   });
 
   it('availability reports the captcha provider; config the public settings and never a secret', async () => {
-    expect((await get(`/public/forms/${FORM.booking}/availability`)).json).toEqual({
+    expect((await get(`/public/forms/${ID.formGuarded}/availability`)).json).toEqual({
       available: true,
       captchaProvider: 'turnstile',
     });
-    expect((await get(`/public/forms/${FORM.open}/availability`)).json).toEqual({
+    expect((await get(`/public/forms/${ID.formNewsletter}/availability`)).json).toEqual({
       available: true,
       captchaProvider: null,
     });
-    const config = await get(`/public/forms/${FORM.booking}/config`);
+    const config = await get(`/public/forms/${ID.formGuarded}/config`);
     const parsed = PublicFormConfigSchema.parse(config.json);
     expect(parsed.captcha).toEqual({ provider: 'turnstile', siteKey: 'site-key-123' });
     expect(parsed.fields.map((f) => f.id)).toContain(FIELD.booking);
-    const stored = await h.service.admin.forms.get(ID.orgA, FORM.booking);
+    const stored = await h.service.admin.forms.get(ID.organization, ID.formGuarded);
     for (const path of ['config', 'availability']) {
-      const text = (await get(`/public/forms/${FORM.booking}/${path}`)).text;
+      const text = (await get(`/public/forms/${ID.formGuarded}/${path}`)).text;
       expect(text).not.toContain('captcha-secret-xyz');
       expect(text).not.toContain(stored!.webhookSecret);
     }
   });
 
   it('lists the allowed appointment types with a publicly bookable slot on the calendar', async () => {
-    const berlin = await get(`/public/forms/${FORM.studios}/appointment-types?calendarId=${ID.calBerlin}`);
-    expect(berlin.json).toEqual([{ id: ID.typeTrial, name: 'Trial', duration: 60 }]);
-    // New York's only slot is not publicly bookable.
+    const berlin = await get(
+      `/public/forms/${ID.formStudios}/appointment-types?calendarId=${ID.calendarBerlin}`,
+    );
+    expect(berlin.json).toEqual([
+      { id: ID.appointmentTypeTrial, name: 'Trial session', duration: 60 },
+      { id: ID.appointmentTypeClass, name: 'Group class', duration: 60 },
+    ]);
+    // Group classes are held in the studio room only, whose New York slots are not publicly bookable.
     expect(
-      (await get(`/public/forms/${FORM.studios}/appointment-types?calendarId=${ID.calNewYork}`)).json,
-    ).toEqual([]);
+      (await get(`/public/forms/${ID.formStudios}/appointment-types?calendarId=${ID.calendarNewYork}`)).json,
+    ).toEqual([{ id: ID.appointmentTypeTrial, name: 'Trial session', duration: 60 }]);
   });
 
   it('lists only publicly bookable slots, with meta', async () => {
     const query = new URLSearchParams({
-      appointmentTypeId: ID.typeTrial,
-      calendarId: ID.calBerlin,
+      appointmentTypeId: ID.appointmentTypeTrial,
+      calendarId: ID.calendarBerlin,
       start: `${day(1)}T00:00:00Z`,
       end: `${day(3)}T00:00:00Z`,
     });
-    const res = await get(`/public/forms/${FORM.booking}/slots?${query}`);
+    const res = await get(`/public/forms/${ID.formGuarded}/slots?${query}`);
     const body = PublicSlotsResponseSchema.parse(res.json);
-    expect(body.meta).toEqual({ appointmentTypeName: 'Trial', bookingLength: 60, searchLength: 15 });
+    expect(body.meta).toEqual({ appointmentTypeName: 'Trial session', bookingLength: 60, searchLength: 15 });
     expect(body.data[0]).toMatchObject({
-      resourceId: ID.roomOne,
-      resourceName: 'Room 1',
-      appointmentTypeId: ID.typeTrial,
+      resourceId: ID.resourceCoach,
+      resourceName: 'Coach',
+      appointmentTypeId: ID.appointmentTypeTrial,
       startDateTime: `${day(1)}T08:00:00.000Z`,
       available: true,
       currentBookings: 0,
       maxParallelBookings: 1,
     });
-    expect(new Set(body.data.map((s) => s.resourceId))).toEqual(new Set([ID.roomOne, ID.roomEight]));
+    expect(new Set(body.data.map((s) => s.resourceId))).toEqual(new Set([ID.resourceCoach, ID.resourceRoom]));
     const ny = new URLSearchParams({
-      appointmentTypeId: ID.typeTrial,
-      calendarId: ID.calNewYork,
+      appointmentTypeId: ID.appointmentTypeTrial,
+      calendarId: ID.calendarNewYork,
       start: `${day(3)}T00:00:00Z`,
       end: `${day(4)}T00:00:00Z`,
       studioId: 'new-york',
     });
-    expect(
-      PublicSlotsResponseSchema.parse((await get(`/public/forms/${FORM.studios}/slots?${ny}`)).json).data,
-    ).toEqual([]);
+    // In New York the studio room's slots are not publicly bookable: the Connect API offers its
+    // candidates, the form only the coach's.
+    const offered = PublicSlotsResponseSchema.parse(
+      (await get(`/public/forms/${ID.formStudios}/slots?${ny}`)).json,
+    ).data;
+    ny.delete('studioId');
+    const connect = await h.call('GET', `/connect/availability/?${ny}`, { token: TOKEN.read });
+    const all = connect.json.data as Array<{ resourceId: string; startDateTime: string }>;
+    expect(all.filter((s) => s.resourceId === ID.resourceRoom).length).toBeGreaterThan(0);
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.map((s) => s.startDateTime)).toEqual(
+      all.filter((s) => s.resourceId === ID.resourceCoach).map((s) => s.startDateTime),
+    );
   });
 
   it.each([
-    ['a calendar in no studio', FORM.studios, { calendarId: ID.calB }, ErrorMessages.calendarNotAllowed],
+    [
+      'a calendar in no studio',
+      ID.formStudios,
+      { calendarId: ID.otherCalendar },
+      ErrorMessages.calendarNotAllowed,
+    ],
     [
       'a form without a booking field',
-      FORM.open,
-      { calendarId: ID.calBerlin },
+      ID.formNewsletter,
+      { calendarId: ID.calendarBerlin },
       ErrorMessages.formNotConfiguredForBooking,
     ],
     [
       'a type outside the allowlist',
-      FORM.studios,
-      { calendarId: ID.calBerlin, appointmentTypeId: ID.typeClass },
+      ID.formGuarded,
+      { calendarId: ID.calendarBerlin, appointmentTypeId: ID.appointmentTypeClass },
       ErrorMessages.appointmentTypeNotAllowed,
     ],
     [
       'a calendar of another studio',
-      FORM.studios,
-      { calendarId: ID.calNewYork, studioId: 'berlin' },
+      ID.formStudios,
+      { calendarId: ID.calendarNewYork, studioId: 'berlin' },
       ErrorMessages.calendarStudioMismatch,
     ],
   ])('answers the slot search with %s: 400 and the exact message', async (_what, formId, query, message) => {
     const params = new URLSearchParams({
-      appointmentTypeId: ID.typeTrial,
+      appointmentTypeId: ID.appointmentTypeTrial,
       start: `${day(1)}T00:00:00Z`,
       end: `${day(2)}T00:00:00Z`,
       ...query,
@@ -166,18 +190,22 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
 
   it('answers the appointment-type list with the same messages', async () => {
     const mismatch = await get(
-      `/public/forms/${FORM.studios}/appointment-types?calendarId=${ID.calNewYork}&studioId=berlin`,
+      `/public/forms/${ID.formStudios}/appointment-types?calendarId=${ID.calendarNewYork}&studioId=berlin`,
     );
     expect(mismatch.json).toEqual({ statusCode: 400, message: ErrorMessages.calendarStudioMismatch });
-    const notAllowed = await get(`/public/forms/${FORM.studios}/appointment-types?calendarId=${ID.calB}`);
+    const notAllowed = await get(
+      `/public/forms/${ID.formStudios}/appointment-types?calendarId=${ID.otherCalendar}`,
+    );
     expect(notAllowed.json.message).toBe(ErrorMessages.calendarNotAllowed);
-    const noBooking = await get(`/public/forms/${FORM.open}/appointment-types?calendarId=${ID.calBerlin}`);
+    const noBooking = await get(
+      `/public/forms/${ID.formNewsletter}/appointment-types?calendarId=${ID.calendarBerlin}`,
+    );
     expect(noBooking.json.message).toBe(ErrorMessages.formNotConfiguredForBooking);
   });
 
   it('validates telemetry: 1 to 50 events, 204, stored bounded', async () => {
     const send = (events: unknown[]) =>
-      h.call('POST', `/public/forms/${FORM.open}/telemetry`, { body: { events } });
+      h.call('POST', `/public/forms/${ID.formNewsletter}/telemetry`, { body: { events } });
     const ok = await send([
       { name: 'view', step: 1 },
       { name: 'error', errorCode: 'network', durationMs: 12 },
@@ -187,7 +215,7 @@ describe.each(ADAPTERS)('public form access and reads through %s', (kind) => {
     expect((await send([])).status).toBe(400);
     expect((await send(Array.from({ length: 51 }, () => ({ name: 'x' })))).status).toBe(400);
     expect((await send([{ name: 'x', errorCode: 'boom' }])).status).toBe(400);
-    const stored = await h.service.admin.forms.telemetry(ID.orgA, FORM.open);
+    const stored = await h.service.admin.forms.telemetry(ID.organization, ID.formNewsletter);
     expect(stored.slice(0, 2).map((r) => r.event.name)).toEqual(['error', 'view']);
   });
 });

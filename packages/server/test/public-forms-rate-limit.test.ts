@@ -1,13 +1,13 @@
 import { ErrorMessages } from '@leadbook/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FORM, openForm, studiosForm } from './forms-fixture';
-import { ID } from './fixture';
 import { ADAPTERS, createHarness, type CallOptions, type Harness } from './harness';
+import { STUDIO_IDS as ID } from '@leadbook/server/studio';
+import { FORMS } from './studio';
 
 async function harness(kind: (typeof ADAPTERS)[number], trustProxy = false) {
   const h = await createHarness(kind, {}, { trustProxy });
-  await h.service.admin.forms.create(ID.orgA, openForm);
-  await h.service.admin.forms.create(ID.orgA, studiosForm);
+  await h.service.admin.forms.create(ID.organization, FORMS.newsletter);
+  await h.service.admin.forms.create(ID.organization, FORMS.studios);
   return h;
 }
 
@@ -24,19 +24,19 @@ describe.each(ADAPTERS)('public form rate limits through %s', (kind) => {
   it('the 31st GET in a minute gets 429 with the RateLimit headers and Retry-After; another form is unaffected', async () => {
     h = await harness(kind);
     const get = (formId: string) => h.call('GET', `/public/forms/${formId}/availability`);
-    expect(await repeat(30, () => get(FORM.open))).toEqual(Array(30).fill(200));
-    const limited = await get(FORM.open);
+    expect(await repeat(30, () => get(ID.formNewsletter))).toEqual(Array(30).fill(200));
+    const limited = await get(ID.formNewsletter);
     expect(limited.status).toBe(429);
     expect(limited.json).toEqual({ statusCode: 429, message: ErrorMessages.tooManyRequests });
     expect(limited.headers.get('ratelimit')).toMatch(/^limit=30, remaining=0, reset=\d+$/);
     expect(limited.headers.get('ratelimit-policy')).toBe('30;w=60');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await get(FORM.studios)).status).toBe(200);
+    expect((await get(ID.formStudios)).status).toBe(200);
   });
 
   it('the 6th submit gets 429, counted before the body is looked at', async () => {
     h = await harness(kind);
-    const submit = () => h.call('POST', `/public/forms/${FORM.open}/submit`, { body: { data: {} } });
+    const submit = () => h.call('POST', `/public/forms/${ID.formNewsletter}/submit`, { body: { data: {} } });
     expect(await repeat(5, submit)).toEqual(Array(5).fill(400));
     expect((await submit()).status).toBe(429);
   });
@@ -44,7 +44,9 @@ describe.each(ADAPTERS)('public form rate limits through %s', (kind) => {
   it('the 121st telemetry call gets 429', async () => {
     h = await harness(kind);
     const send = () =>
-      h.call('POST', `/public/forms/${FORM.open}/telemetry`, { body: { events: [{ name: 'view' }] } });
+      h.call('POST', `/public/forms/${ID.formNewsletter}/telemetry`, {
+        body: { events: [{ name: 'view' }] },
+      });
     expect(await repeat(120, send)).toEqual(Array(120).fill(204));
     expect((await send()).status).toBe(429);
   });
@@ -54,15 +56,17 @@ describe('client IPs', () => {
   let h: Harness;
   afterEach(() => h.close());
   const exhaust = async (options: CallOptions) => {
-    for (let i = 0; i < 30; i++) await h.call('GET', `/public/forms/${FORM.open}/availability`, options);
-    return h.call('GET', `/public/forms/${FORM.open}/availability`, options);
+    for (let i = 0; i < 30; i++)
+      await h.call('GET', `/public/forms/${ID.formNewsletter}/availability`, options);
+    return h.call('GET', `/public/forms/${ID.formNewsletter}/availability`, options);
   };
 
   it('fetch hosts: another client IP keeps its own count', async () => {
     h = await harness('fetch');
     expect((await exhaust({ clientIp: '198.51.100.7' })).status).toBe(429);
     expect(
-      (await h.call('GET', `/public/forms/${FORM.open}/availability`, { clientIp: '198.51.100.8' })).status,
+      (await h.call('GET', `/public/forms/${ID.formNewsletter}/availability`, { clientIp: '198.51.100.8' }))
+        .status,
     ).toBe(200);
   });
 
@@ -71,7 +75,7 @@ describe('client IPs', () => {
     expect((await exhaust({ headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(429);
     expect(
       (
-        await h.call('GET', `/public/forms/${FORM.open}/availability`, {
+        await h.call('GET', `/public/forms/${ID.formNewsletter}/availability`, {
           headers: { 'x-forwarded-for': '198.51.100.8' },
         })
       ).status,
@@ -81,7 +85,7 @@ describe('client IPs', () => {
   it('Express without trust proxy: a spoofed X-Forwarded-For does not reset the count', async () => {
     h = await harness('express', false);
     expect((await exhaust({})).status).toBe(429);
-    const spoofed = await h.call('GET', `/public/forms/${FORM.open}/availability`, {
+    const spoofed = await h.call('GET', `/public/forms/${ID.formNewsletter}/availability`, {
       headers: { 'x-forwarded-for': '203.0.113.99' },
     });
     expect(spoofed.status).toBe(429);
@@ -93,7 +97,7 @@ describe('rate limiter set-up', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const h = await harness('express');
-    await h.call('GET', `/public/forms/${FORM.open}/availability`);
+    await h.call('GET', `/public/forms/${ID.formNewsletter}/availability`);
     expect(errors).not.toHaveBeenCalled();
     expect(warnings).not.toHaveBeenCalled();
     errors.mockRestore();

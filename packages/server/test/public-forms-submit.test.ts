@@ -4,10 +4,10 @@ import { ErrorMessages, SubmitResponseSchema } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CaptchaUnavailableError, type CaptchaVerifier } from '../src/ports/captcha';
 import { createHttpCaptchaVerifier } from '../src/adapters/captcha/http-captcha-verifier';
-import { bookingForm, FIELD, FORM, goodSubmission, studiosForm } from './forms-fixture';
-import { ID } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
 import { day } from '../../../test-support/time';
+import { STUDIO_FORM_FIELDS as FIELD, STUDIO_IDS as ID } from '@leadbook/server/studio';
+import { FORMS, goodSubmission } from './studio';
 
 const fakeCaptcha: CaptchaVerifier = {
   verify: async ({ token, secret }) => token === 'good-token' && secret === 'captcha-secret-xyz',
@@ -16,9 +16,9 @@ const headers = { origin: 'https://www.example.com' };
 
 async function counts(h: Harness) {
   return h.service.storage.transaction(async (tx) => ({
-    leads: (await tx.entries.list(ID.orgA, { tableId: ID.tableA })).length,
-    bookings: (await tx.bookings.listByCalendar(ID.orgA, ID.calBerlin)).length,
-    submissions: (await tx.formSubmissions.list(ID.orgA)).length,
+    leads: (await tx.entries.list(ID.organization, { tableId: ID.table })).length,
+    bookings: (await tx.bookings.listByCalendar(ID.organization, ID.calendarBerlin)).length,
+    submissions: (await tx.formSubmissions.list(ID.organization)).length,
   }));
 }
 
@@ -26,11 +26,11 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness(kind, { rateLimit: { enabled: false }, captcha: fakeCaptcha });
-    await h.service.admin.forms.create(ID.orgA, bookingForm);
-    await h.service.admin.forms.create(ID.orgA, studiosForm);
+    await h.service.admin.forms.create(ID.organization, FORMS.guarded);
+    await h.service.admin.forms.create(ID.organization, FORMS.studios);
   });
   afterAll(() => h.close());
-  const submit = (body: unknown, formId = FORM.booking) =>
+  const submit = (body: unknown, formId = ID.formGuarded) =>
     h.call('POST', `/public/forms/${formId}/submit`, { body, headers });
   const withData = (data: Record<string, unknown>, base = goodSubmission()) => ({
     ...base,
@@ -48,14 +48,16 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
       bookings: before.bookings + 1,
       submissions: before.submissions + 1,
     });
-    const [submission] = await h.service.admin.forms.submissions(ID.orgA, FORM.booking);
+    const [submission] = await h.service.admin.forms.submissions(ID.organization, ID.formGuarded);
     expect(submission).toMatchObject({
       id: submissionId,
       studioId: 'berlin',
       bookingId: expect.any(String),
       entryId: expect.any(String),
     });
-    const entry = await h.service.storage.transaction((tx) => tx.entries.get(ID.orgA, submission!.entryId!));
+    const entry = await h.service.storage.transaction((tx) =>
+      tx.entries.get(ID.organization, submission!.entryId!),
+    );
     // Each visible field writes under its dataKey, or its id when it has none.
     expect(entry!.data).toEqual({
       name: 'Ada Lovelace',
@@ -63,17 +65,17 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
       phone: '+49301234567',
       privacyConsent: true,
       source: 'widget',
-      [FIELD.type]: ID.typeTrial,
+      [FIELD.appointmentType]: ID.appointmentTypeTrial,
     });
-    expect(entry!.interestedInAppointmentTypeId).toBe(ID.typeTrial);
-    expect(entry!.leadStateId).toBe(ID.stateNew);
+    expect(entry!.interestedInAppointmentTypeId).toBe(ID.appointmentTypeTrial);
+    expect(entry!.leadStateId).toBe(ID.leadStateNew);
     const booking = await h.service.storage.transaction((tx) =>
-      tx.bookings.get(ID.orgA, submission!.bookingId!),
+      tx.bookings.get(ID.organization, submission!.bookingId!),
     );
     expect(booking).toMatchObject({
-      resourceId: ID.roomOne,
+      resourceId: ID.resourceCoach,
       tableEntryId: entry!.id,
-      trigger: { source: 'form', formId: FORM.booking },
+      trigger: { source: 'form', formId: ID.formGuarded },
     });
     // The booking's timers were stored with it.
     const [started, ended] = await h.service.storage.transaction((tx) =>
@@ -90,7 +92,7 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
     ['a missing required field', { [FIELD.name]: undefined }, 'Name is required'],
     ['a value below minLength', { [FIELD.name]: 'A' }, 'Name must be at least 2 characters'],
     ['a value over maxLength', { [FIELD.name]: 'A'.repeat(41) }, 'Name must be at most 40 characters'],
-    ['a pattern mismatch', { [FIELD.code]: 'ab12' }, 'Voucher code is not in the expected format'],
+    ['a pattern mismatch', { [FIELD.voucher]: 'ab12' }, 'Voucher code is not in the expected format'],
     ['a bad email', { [FIELD.email]: 'ada@' }, 'Email must be a valid email address'],
     ['a bad phone number', { [FIELD.phone]: '12' }, 'Phone must be a valid phone number'],
     ['an option not offered', { [FIELD.plan]: 'gold' }, 'Plan must be one of the offered options'],
@@ -99,7 +101,7 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
     ['a boolean instead of the string "true"', { [FIELD.consent]: true }, 'Privacy policy must be accepted'],
     [
       'an appointment type outside the allowlist',
-      { [FIELD.type]: ID.typeClass },
+      { [FIELD.appointmentType]: ID.appointmentTypeClass },
       ErrorMessages.appointmentTypeNotAllowed,
     ],
   ])('rejects %s with 400 and a message naming the field', async (_what, data, message) => {
@@ -146,21 +148,21 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
     const body = {
       data: { [FIELD.email]: 'grace@example.com' },
       bookingSlot: {
-        appointmentTypeId: ID.typeTrial,
-        calendarId: ID.calBerlin,
+        appointmentTypeId: ID.appointmentTypeTrial,
+        calendarId: ID.calendarBerlin,
         startDateTime: `${day(9)}T13:00:00Z`,
         endDateTime: `${day(9)}T14:00:00Z`,
       },
     };
-    expect((await submit(body, FORM.studios)).json).toEqual({
+    expect((await submit(body, ID.formStudios)).json).toEqual({
       statusCode: 400,
       message: 'Please choose a studio',
     });
-    expect((await submit({ ...body, studioId: 'new-york' }, FORM.studios)).json).toEqual({
+    expect((await submit({ ...body, studioId: 'new-york' }, ID.formStudios)).json).toEqual({
       statusCode: 400,
       message: ErrorMessages.calendarStudioMismatch,
     });
-    expect((await submit({ ...body, studioId: 'berlin' }, FORM.studios)).status).toBe(200);
+    expect((await submit({ ...body, studioId: 'berlin' }, ID.formStudios)).status).toBe(200);
   });
 });
 
@@ -188,9 +190,9 @@ describe('captcha provider failures fail closed', () => {
       rateLimit: { enabled: false },
       captcha: createHttpCaptchaVerifier({ verifyUrls: { turnstile: url }, timeoutMs: 200 }),
     });
-    await h.service.admin.forms.create(ID.orgA, bookingForm);
+    await h.service.admin.forms.create(ID.organization, FORMS.guarded);
     const before = await counts(h);
-    const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+    const res = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
       body: goodSubmission(),
       headers,
     });
@@ -204,8 +206,8 @@ describe('captcha provider failures fail closed', () => {
       verify: async () => Promise.reject(new CaptchaUnavailableError('connection refused')),
     };
     const h = await createHarness('fetch', { rateLimit: { enabled: false }, captcha: down });
-    await h.service.admin.forms.create(ID.orgA, bookingForm);
-    const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+    await h.service.admin.forms.create(ID.organization, FORMS.guarded);
+    const res = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
       body: goodSubmission(),
       headers,
     });
@@ -222,25 +224,28 @@ describe('submit race', { timeout: 60_000 }, () => {
       captcha: fakeCaptcha,
       webhooks: { allowPrivateUrls: true },
     });
-    const room = await h.service.admin.resources.create(ID.orgA, {
+    const room = await h.service.admin.resources.create(ID.organization, {
       name: 'Room 3',
       maxParallelBookings: 3,
-      calendarIds: [ID.calBerlin],
-      appointmentTypeIds: [ID.typeTrial],
+      calendarIds: [ID.calendarBerlin],
+      appointmentTypeIds: [ID.appointmentTypeTrial],
     });
-    await h.service.admin.resourceSlots.create(ID.orgA, {
-      calendarId: ID.calBerlin,
+    await h.service.admin.resourceSlots.create(ID.organization, {
+      calendarId: ID.calendarBerlin,
       resourceId: room.id,
       weekday: 4,
       startTime: '10:00',
       endTime: '11:00',
     });
     // Deliveries are queued in the transaction; the receiver is not needed for the count.
-    await h.service.admin.forms.create(ID.orgA, { ...bookingForm, webhookUrl: 'http://127.0.0.1:9/hook' });
+    await h.service.admin.forms.create(ID.organization, {
+      ...FORMS.guarded,
+      webhookUrl: 'http://127.0.0.1:9/hook',
+    });
     const body = goodSubmission(`${day(4)}T09:00:00.000Z`, `${day(4)}T10:00:00.000Z`);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+        h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
           body: {
             ...body,
             bookingSlot: { ...body.bookingSlot, resourceId: room.id },
@@ -255,17 +260,17 @@ describe('submit race', { timeout: 60_000 }, () => {
       results.filter((r) => r.status === 400 && r.json.message === ErrorMessages.slotUnavailable),
     ).toHaveLength(17);
     const stored = await h.service.storage.transaction(async (tx) => ({
-      leads: (await tx.entries.list(ID.orgA, { tableId: ID.tableA })).length,
+      leads: (await tx.entries.list(ID.organization, { tableId: ID.table })).length,
       bookings: (
         await tx.bookings.listOverlapping(
-          ID.orgA,
+          ID.organization,
           [room.id],
           Date.parse(body.bookingSlot.startDateTime),
           Date.parse(body.bookingSlot.endDateTime),
         )
       ).length,
-      submissions: (await tx.formSubmissions.list(ID.orgA, { formId: FORM.booking })).length,
-      deliveries: (await tx.webhookDeliveries.list(ID.orgA, { formId: FORM.booking })).length,
+      submissions: (await tx.formSubmissions.list(ID.organization, { formId: ID.formGuarded })).length,
+      deliveries: (await tx.webhookDeliveries.list(ID.organization, { formId: ID.formGuarded })).length,
     }));
     expect(stored).toEqual({ leads: 3, bookings: 3, submissions: 3, deliveries: 3 });
     // Two timers per booking made, none for the refused attempts.

@@ -2,10 +2,10 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
-import { FORM, goodSubmission, bookingForm } from './forms-fixture';
-import { ID } from './fixture';
 import { createHarness } from './harness';
 import { NOW } from '../../../test-support/time';
+import { STUDIO_IDS as ID } from '@leadbook/server/studio';
+import { FORMS, goodSubmission } from './studio';
 
 describe('submit to webhook, end to end', { timeout: 60_000 }, () => {
   it('delivers a signed form.submission.created that the standardwebhooks package verifies', async () => {
@@ -25,8 +25,8 @@ describe('submit to webhook, end to end', { timeout: 60_000 }, () => {
       captcha: { verify: async () => true },
       webhooks: { allowPrivateUrls: true },
     });
-    const form = await h.service.admin.forms.create(ID.orgA, { ...bookingForm, webhookUrl: url });
-    const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+    const form = await h.service.admin.forms.create(ID.organization, { ...FORMS.guarded, webhookUrl: url });
+    const res = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
       body: goodSubmission(),
       headers: { origin: 'https://www.example.com' },
     });
@@ -55,7 +55,7 @@ describe('submit to webhook, end to end', { timeout: 60_000 }, () => {
     expect(verified.data.booking?.id).toEqual(expect.any(String));
     await vi.waitFor(
       async () => {
-        const [stored] = await h.service.admin.forms.deliveries(ID.orgA, FORM.booking);
+        const [stored] = await h.service.admin.forms.deliveries(ID.organization, ID.formGuarded);
         expect(stored).toMatchObject({
           id: delivery!.headers['webhook-id'],
           status: 'succeeded',

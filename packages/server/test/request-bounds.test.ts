@@ -4,11 +4,11 @@
  */
 import { ErrorMessages } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingForm, FORM, goodSubmission } from './forms-fixture';
-import { ID, TOKEN } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
 import { countingStorage } from './storage-proxy';
 import { day } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { FORMS, goodSubmission } from './studio';
 
 const headers = { origin: 'https://www.example.com' };
 const long = (length: number) => 'k'.repeat(length);
@@ -25,9 +25,9 @@ describe.each(ADAPTERS)('request bounds through %s', (kind) => {
       rateLimit: { enabled: false },
       captcha: { verify: async ({ token }) => token === 'good-token' },
     });
-    await h.service.admin.forms.create(ID.orgA, bookingForm);
-    const created = await h.service.admin.ingressWebhooks.create(ID.orgA, {
-      tableId: ID.tableA,
+    await h.service.admin.forms.create(ID.organization, FORMS.guarded);
+    const created = await h.service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.table,
       name: 'Bounds',
     });
     ingress = { id: created.id, token: created.token };
@@ -35,14 +35,14 @@ describe.each(ADAPTERS)('request bounds through %s', (kind) => {
   afterAll(() => h.close());
 
   const entries = async () =>
-    (await h.call('GET', `/connect/tables/${ID.tableA}`, { token: TOKEN.read })).json;
+    (await h.call('GET', `/connect/tables/${ID.table}`, { token: TOKEN.read })).json;
 
   it('a lead data key may be 200 characters long, not 201 (Connect and ingress)', async () => {
     const before = JSON.stringify(await entries());
     const connect = (key: string) =>
       h.call('POST', '/connect/table_entries/', {
         token: TOKEN.write,
-        body: { tableId: ID.tableA, leadStateId: ID.stateNew, data: { [key]: 'x' } },
+        body: { tableId: ID.table, leadStateId: ID.leadStateNew, data: { [key]: 'x' } },
       });
     const refused = await connect(long(201));
     expect(refused.json).toEqual({
@@ -63,45 +63,45 @@ describe.each(ADAPTERS)('request bounds through %s', (kind) => {
 
   it('studio and field ids are at most 200 characters on every public endpoint that takes one', async () => {
     const slots = new URLSearchParams({
-      calendarId: ID.calBerlin,
-      appointmentTypeId: ID.typeTrial,
+      calendarId: ID.calendarBerlin,
+      appointmentTypeId: ID.appointmentTypeTrial,
       start: `${day(1)}T00:00:00Z`,
       end: `${day(2)}T00:00:00Z`,
       fieldId: long(201),
     });
     const tooLong = 'String must contain at most 200 character(s)';
-    const slotsRes = await h.call('GET', `/public/forms/${FORM.booking}/slots?${slots}`, { headers });
+    const slotsRes = await h.call('GET', `/public/forms/${ID.formGuarded}/slots?${slots}`, { headers });
     expect(slotsRes.status).toBe(400);
     expect(slotsRes.json.message).toContain(tooLong);
 
-    const types = new URLSearchParams({ calendarId: ID.calBerlin, studioId: long(201) });
-    const typesRes = await h.call('GET', `/public/forms/${FORM.booking}/appointment-types?${types}`, {
+    const types = new URLSearchParams({ calendarId: ID.calendarBerlin, studioId: long(201) });
+    const typesRes = await h.call('GET', `/public/forms/${ID.formGuarded}/appointment-types?${types}`, {
       headers,
     });
     expect(typesRes.status).toBe(400);
     expect(typesRes.json.message).toContain(tooLong);
 
-    const submit = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+    const submit = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
       body: { ...goodSubmission(), studioId: long(201) },
       headers,
     });
     expect(submit.status).toBe(400);
     expect(submit.json.message).toContain(tooLong);
 
-    const telemetry = await h.call('POST', `/public/forms/${FORM.booking}/telemetry`, {
+    const telemetry = await h.call('POST', `/public/forms/${ID.formGuarded}/telemetry`, {
       body: { events: [{ name: 'step', fieldId: long(201) }] },
       headers,
     });
     expect(telemetry.status).toBe(400);
     expect(telemetry.json.message).toContain(tooLong);
-    expect(await h.service.admin.forms.submissions(ID.orgA, FORM.booking)).toEqual([]);
+    expect(await h.service.admin.forms.submissions(ID.organization, ID.formGuarded)).toEqual([]);
   });
 
   it('a submission carries at most 200 fields', async () => {
     const data = Object.fromEntries(
       Array.from({ length: 201 }, (_, i) => [`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 'x']),
     );
-    const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+    const res = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
       body: { ...goodSubmission(), data },
       headers,
     });
@@ -113,7 +113,7 @@ describe.each(ADAPTERS)('request bounds through %s', (kind) => {
     const res = await h.call('POST', '/connect/calendar_bookings/', {
       token: TOKEN.write,
       body: {
-        calendarId: ID.calBerlin,
+        calendarId: ID.calendarBerlin,
         startDateTime: `${day(1)}T08:00:00Z`,
         endDateTime: `${day(1)}T09:00:00Z`,
         scheduleTypeSlotId: long(201),
@@ -129,9 +129,9 @@ describe.each(ADAPTERS)('request bounds through %s', (kind) => {
     const book = (body: Record<string, unknown>) =>
       h.call('POST', '/connect/calendar_bookings/', {
         token: TOKEN.write,
-        body: { calendarId: ID.calBerlin, ...body },
+        body: { calendarId: ID.calendarBerlin, ...body },
       });
-    const planner = { appointmentTypeId: ID.typeTrial, resourceId: ID.roomOne };
+    const planner = { appointmentTypeId: ID.appointmentTypeTrial, resourceId: ID.resourceCoach };
     const reads = () => calls.get('bookings.listOverlapping') ?? 0;
     const before = reads();
     const tenThousandYears = await book({
@@ -157,8 +157,12 @@ describe.each(ADAPTERS)('request bounds through %s', (kind) => {
 
     // The day's bound holds for every organization, whatever it books with (checked with the body).
     const legacy = await h.call('POST', '/connect/calendar_bookings/', {
-      token: TOKEN.orgB,
-      body: { calendarId: ID.calB, startDateTime: `${day(1)}T08:00:00Z`, endDateTime: `${day(2)}T08:00:01Z` },
+      token: TOKEN.other,
+      body: {
+        calendarId: ID.otherCalendar,
+        startDateTime: `${day(1)}T08:00:00Z`,
+        endDateTime: `${day(2)}T08:00:01Z`,
+      },
     });
     expect(legacy.json.details).toEqual([
       { path: 'endDateTime', message: 'A booking may last at most 24 hours' },

@@ -9,15 +9,16 @@ import {
   createSqlJsStorage,
   type ConnectService,
 } from '@leadbook/server';
-import { fixture, ID, TOKEN } from './fixture';
 import { day, NOW } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { testStudio } from './studio';
 
 const START = Date.parse(`${day(1)}T08:00:00Z`);
 const END = Date.parse(`${day(1)}T09:00:00Z`);
 const body = {
-  calendarId: ID.calBerlin,
-  appointmentTypeId: ID.typeTrial,
-  resourceId: ID.roomOne,
+  calendarId: ID.calendarBerlin,
+  appointmentTypeId: ID.appointmentTypeTrial,
+  resourceId: ID.resourceCoach,
   startDateTime: new Date(START).toISOString(),
   endDateTime: new Date(END).toISOString(),
 };
@@ -68,7 +69,7 @@ describe('scheduled appointment events', () => {
 
   it('fires hasStarted at the start and hasEnded at the end, once each, with the booking trigger', async () => {
     const service = await start();
-    const seeded = await service.admin.seed(fixture);
+    const seeded = await service.admin.seed(testStudio());
     expect((await call(service, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)).status).toBe(201);
     await advanceTo(START - 1);
     expect(timed(events)).toEqual([]);
@@ -85,14 +86,14 @@ describe('scheduled appointment events', () => {
       memberId: null,
     });
     expect(started.payload).toMatchObject({
-      booking: { resourceId: ID.roomOne, startDateTime: body.startDateTime },
+      booking: { resourceId: ID.resourceCoach, startDateTime: body.startDateTime },
     });
     await service.close();
   });
 
   it('deleting a booking before its start fires neither and removes its jobs', async () => {
     const service = await start();
-    await service.admin.seed(fixture);
+    await service.admin.seed(testStudio());
     const created = await (
       await call(service, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)
     ).json();
@@ -108,7 +109,7 @@ describe('scheduled appointment events', () => {
   it('a service restarted from a persisted file still fires pending jobs, once', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'leadbook-sched-')), 'data.sqlite');
     const first = await start({ storage: await createSqlJsStorage({ file }) });
-    await first.admin.seed(fixture);
+    await first.admin.seed(testStudio());
     expect((await call(first, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)).status).toBe(201);
     await first.close();
     // Down over the start time: the overdue job fires at once on restart, the other at its time.
@@ -128,7 +129,7 @@ describe('scheduled appointment events', () => {
   it('the service clock, not the system clock, decides what is due', async () => {
     // For this service the booking is already over (the system clock is still a day before it).
     const service = await start({ clock: createManualClock(END + 60_000) });
-    await service.admin.seed(fixture);
+    await service.admin.seed(testStudio());
     expect((await call(service, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)).status).toBe(201);
     await advanceTo(Date.now());
     expect(timed(events)).toEqual(['calendar.appointment.hasStarted', 'calendar.appointment.hasEnded']);

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Random } from '../../../test-support/random';
 import { createSqlJsStorage } from '@leadbook/server';
-import { bookingForm, FORM, goodSubmission } from './forms-fixture';
-import { ID, TOKEN } from './fixture';
 import { createHarness } from './harness';
 import { copyAsCrashed, dumpTables as dump } from './support/table-dump';
 import { day } from '../../../test-support/time';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { FORMS, goodSubmission } from './studio';
 
 const dir = mkdtempSync(join(tmpdir(), 'leadbook-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,15 +31,15 @@ describe('replaying the write-ahead log of a persisted sql.js file', () => {
         rateLimit: { enabled: false },
         captcha: { verify: async () => true },
       });
-      await h.service.admin.forms.create(ID.orgA, bookingForm);
-      const ingress = await h.service.admin.ingressWebhooks.create(ID.orgA, {
-        tableId: ID.tableA,
+      await h.service.admin.forms.create(ID.organization, FORMS.guarded);
+      const ingress = await h.service.admin.ingressWebhooks.create(ID.organization, {
+        tableId: ID.table,
         name: 'Replay',
       });
       const random = new Random(20261125);
       const next = () => random.next();
       const pick = <T>(items: readonly T[]): T => random.pick(items);
-      // A Monday of the next four weeks, at one of Room 1's candidate quarters (08:00-10:00 UTC).
+      // A Monday of the next four weeks, at one of the coach's candidate quarters (08:00-10:00 UTC).
       const mondaySlot = () => {
         const start =
           Date.parse(`${day(1 + 7 * Math.floor(next() * 4))}T08:00:00Z`) +
@@ -67,13 +67,14 @@ describe('replaying the write-ahead log of a persisted sql.js file', () => {
           const res = await h.call('POST', '/connect/table_entries/', {
             token: TOKEN.write,
             body: {
-              tableId: ID.tableA,
-              leadStateId: pick([ID.stateNew, ID.stateWorking]),
+              tableId: ID.table,
+              leadStateId: pick([ID.leadStateNew, ID.leadStateContacted]),
               data: {
                 name: `Lead ${step}`,
                 [`key${Math.floor(next() * 30)}`]: pick(['x', 1, true, ['a', 'b']]),
               },
-              customFieldData: next() < 0.5 ? { [ID.fieldBudget]: Math.floor(next() * 1000) } : undefined,
+              customFieldData:
+                next() < 0.5 ? { [ID.customFieldBudget]: Math.floor(next() * 1000) } : undefined,
             },
           });
           count(kind, res.status);
@@ -83,7 +84,7 @@ describe('replaying the write-ahead log of a persisted sql.js file', () => {
             token: TOKEN.write,
             body: {
               data: { name: next() < 0.2 ? null : `Renamed ${step}`, nested: { step } },
-              leadStateId: pick([ID.stateNew, ID.stateWon]),
+              leadStateId: pick([ID.leadStateNew, ID.leadStateWon]),
             },
           });
           count(kind, res.status);
@@ -92,9 +93,9 @@ describe('replaying the write-ahead log of a persisted sql.js file', () => {
           const res = await h.call('POST', '/connect/calendar_bookings/', {
             token: TOKEN.write,
             body: {
-              calendarId: ID.calBerlin,
-              appointmentTypeId: ID.typeTrial,
-              resourceId: ID.roomOne,
+              calendarId: ID.calendarBerlin,
+              appointmentTypeId: ID.appointmentTypeTrial,
+              resourceId: ID.resourceCoach,
               startDateTime,
               endDateTime,
               ...(leads.length > 0 && next() < 0.5 ? { entryId: pick(leads) } : {}),
@@ -109,7 +110,7 @@ describe('replaying the write-ahead log of a persisted sql.js file', () => {
             (await h.call('DELETE', `/connect/calendar_bookings/${id}`, { token: TOKEN.admin })).status,
           );
         } else if (kind === 'submit') {
-          const res = await h.call('POST', `/public/forms/${FORM.booking}/submit`, {
+          const res = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
             body: goodSubmission(...mondaySlot()),
             headers: { origin: 'https://www.example.com' },
           });
@@ -121,7 +122,7 @@ describe('replaying the write-ahead log of a persisted sql.js file', () => {
           });
           count(kind, res.status);
         } else if (kind === 'telemetry') {
-          const res = await h.call('POST', `/public/forms/${FORM.booking}/telemetry`, {
+          const res = await h.call('POST', `/public/forms/${ID.formGuarded}/telemetry`, {
             body: { events: [{ name: 'step', step }] },
             headers: { origin: 'https://www.example.com' },
           });

@@ -5,16 +5,16 @@
 import { ErrorMessages } from '@leadbook/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TelemetryBatch } from '@leadbook/server';
-import { FORM, openForm } from './forms-fixture';
-import { ID } from './fixture';
 import { ADAPTERS, createHarness, type Harness } from './harness';
+import { STUDIO_IDS as ID } from '@leadbook/server/studio';
+import { FORMS } from './studio';
 
 describe.each(ADAPTERS)('the telemetry sink through %s', (kind) => {
   let h: Harness | undefined;
   afterEach(() => h?.close());
 
   const send = () =>
-    h!.call('POST', `/public/forms/${FORM.open}/telemetry`, {
+    h!.call('POST', `/public/forms/${ID.formNewsletter}/telemetry`, {
       body: { events: [{ name: 'view', step: 1 }] },
     });
 
@@ -27,7 +27,7 @@ describe.each(ADAPTERS)('the telemetry sink through %s', (kind) => {
         batches.push(batch);
       },
     });
-    await h.service.admin.forms.create(ID.orgA, openForm);
+    await h.service.admin.forms.create(ID.organization, FORMS.newsletter);
     expect((await send()).status).toBe(204);
     expect(batches.map((batch) => batch.events)).toEqual([[{ name: 'view', step: 1 }]]);
   });
@@ -39,7 +39,7 @@ describe.each(ADAPTERS)('the telemetry sink through %s', (kind) => {
         throw new Error('the analytics store is down');
       },
     });
-    await h.service.admin.forms.create(ID.orgA, openForm);
+    await h.service.admin.forms.create(ID.organization, FORMS.newsletter);
     const res = await send();
     expect(res.status).toBe(500);
     expect(res.json).toEqual({ statusCode: 500, message: ErrorMessages.internalError });

@@ -43,7 +43,7 @@ function fuzzOn(name: string, database: () => Promise<TestDatabase>) {
     const db = await database();
     const schema = db.freshSchema('leadbook_fuzz');
     probe = postgresProbe(await createPostgresStorage({ pool: db.pool, schema }), db.pool, schema);
-    h = await createHarness('fetch', fuzzServiceOptions(logged, probe.storage));
+    h = await createHarness('fetch', fuzzServiceOptions(logged, probe.storage), { fullStudio: true });
     world = await seedFuzzWorld(h.service, h.base, h.send);
   });
   afterAll(() => h?.close());

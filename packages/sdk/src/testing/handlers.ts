@@ -13,16 +13,18 @@ import {
 } from '@leadbook/server';
 import type { SeedFixture } from '@leadbook/contract';
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { seedStudio } from '@leadbook/server/studio';
 import { createFaults, type Faults } from './faults';
-import { DEFAULT_MOCK_BASE_URL, defaultMockFixture, defaultMockForm, MOCK_IDS, MOCK_TOKENS } from './fixture';
+import { DEFAULT_MOCK_BASE_URL } from './fixture';
 
 /** Options of {@link createMockLeadbook}. */
 export interface MockLeadbookOptions {
   /** Where the handlers answer. Default: `https://leadbook.test`. A path prefix is allowed. */
   baseUrl?: string;
   /**
-   * The seed. Default: `defaultMockFixture(clock.now())` plus the default form and ingress webhook
-   * (see `MOCK_IDS`, `MOCK_TOKENS`). With your own fixture, add forms and webhooks in `setup`.
+   * The seed. Default: the studio of `@leadbook/server/studio` (`seedStudio`): `defaultMockFixture(clock.now())`
+   * plus its forms and ingress webhooks (see `MOCK_IDS`, `MOCK_TOKENS`). With your own fixture, add
+   * forms and webhooks in `setup`.
    */
   fixture?: SeedFixture;
   /**
@@ -79,16 +81,9 @@ export interface MockLeadbook {
 async function startService(options: MockLeadbookOptions) {
   const clock = options.clock ?? systemClock;
   const service = await createConnectService({ ...options.serviceOptions, clock });
-  const seeded = await service.admin.seed(options.fixture ?? defaultMockFixture(clock.now()));
-  if (!options.fixture) {
-    await service.admin.forms.create(MOCK_IDS.organization, defaultMockForm);
-    await service.admin.ingressWebhooks.create(MOCK_IDS.organization, {
-      id: MOCK_IDS.ingressWebhook,
-      tableId: MOCK_IDS.table,
-      name: 'Mock ingress',
-      token: MOCK_TOKENS.ingress,
-    });
-  }
+  const seeded = options.fixture
+    ? await service.admin.seed(options.fixture)
+    : (await seedStudio(service, { now: clock.now() })).seeded;
   await options.setup?.(service, seeded);
   return { service, seeded };
 }

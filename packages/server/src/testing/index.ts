@@ -1,6 +1,7 @@
 /**
  * `@leadbook/server/testing`: what adapter authors and integrators' test suites need. The suites call
  * vitest's `describe`/`it`/`expect`, so `vitest` is a peer dependency of this entry.
+ * The test data, the studio, is `@leadbook/server/studio`: it loads without vitest.
  *
  * @packageDocumentation
  */
