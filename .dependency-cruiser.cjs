@@ -26,6 +26,13 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'nothing-imports-bench',
+      severity: 'error',
+      comment: 'bench/ is a private package of benchmarks: no package, test or example depends on it.',
+      from: { pathNot: '^bench/' },
+      to: { path: '^bench/' },
+    },
     ...layers.map(({ name, forbidden }) => ({
       name: `server-${name}-imports-downwards`,
       severity: 'error',
@@ -36,7 +43,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['\\.test\\.ts$', '/dist/'] },
+    exclude: { path: ['/dist/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

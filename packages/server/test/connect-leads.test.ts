@@ -1,4 +1,10 @@
-import { ConnectErrorSchema, ErrorMessages, TableDetailSchema, TableEntrySchema } from '@leadbook/contract';
+import {
+  ConnectAuthErrorSchema,
+  ConnectErrorSchema,
+  ErrorMessages,
+  TableDetailSchema,
+  TableEntrySchema,
+} from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS, createHarness, type Harness } from './harness';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
@@ -180,5 +186,25 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
     expect(big.status).toBe(413);
     expect(ConnectErrorSchema.parse(big.json)).toMatchObject({ statusCode: 413, error: 'PAYLOAD_TOO_LARGE' });
     expect(big.text).not.toMatch(/at .*\.ts|stack/i);
+  });
+
+  it('authenticates before it reads the body: an oversized body without a valid token is a 401, not a 413', async () => {
+    const oversized = {
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
+      data: { blob: 'x'.repeat(200_000) },
+    };
+    for (const token of [undefined, 'not-a-token']) {
+      const res = await h.call('POST', '/connect/table_entries/', { token, body: oversized });
+      expect(res.status).toBe(401);
+      expect(ConnectAuthErrorSchema.parse(res.json)).toEqual({
+        error: 'Unauthorized',
+        message: ErrorMessages.unauthorized,
+      });
+    }
+    // A token without the write scope is refused before the body too.
+    const readOnly = await post(oversized, TOKEN.read);
+    expect(readOnly.status).toBe(403);
+    expect((await post(oversized)).status).toBe(413);
   });
 });

@@ -188,6 +188,14 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
     expect(res.json).toEqual({ statusCode: 413, message: ErrorMessages.payloadTooLarge });
   });
 
+  it('checks the webhook id and token before it reads the body: an oversized body is a 404 or a 401 first', async () => {
+    const oversized = { data: { blob: 'x'.repeat(200_000) } };
+    const unknown = await push(UNKNOWN_ID, oversized, hook.token);
+    expect(unknown.status).toBe(404);
+    const wrongToken = await push(hook.id, oversized, 'wrong-token');
+    expect(wrongToken.status).toBe(401);
+  });
+
   it('100 concurrent POSTs create 100 distinct entries', async () => {
     const { table } = await h.service.admin.tables.create(ID.organization, {
       name: 'Burst',

@@ -14,9 +14,10 @@ function write(res: Response, out: RawResponse) {
   res.statusCode = out.status;
   for (const name in out.headers) res.setHeader(name, out.headers[name]!);
   if (out.body === undefined) return void res.end();
-  const body = typeof out.body === 'string' ? Buffer.from(out.body, 'utf8') : out.body;
-  res.setHeader('content-length', body.byteLength);
-  res.end(body);
+  // A string goes out as is: Node then sends the headers and the body in one write.
+  const length = typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength;
+  res.setHeader('content-length', length);
+  res.end(out.body);
 }
 
 /** The pipeline's view of an Express request; the client IP (a proxy-chain walk) is read on demand. */
@@ -26,12 +27,15 @@ function adapterRequest(req: Request): AdapterRequest {
   // A host that mounted express.json() or express.raw() before the service has read the body.
   const read = (req as { _body?: boolean })._body === true;
   const hostBody: unknown = req.body;
+  // HTTP/1.1 framing: a request with neither header has no body, so there is nothing to iterate.
+  const framed =
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   return {
     method: req.method,
     path: req.path,
     query: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
     headers: { get: (name) => req.get(name) },
-    body: read ? undefined : req,
+    body: read || !framed ? undefined : req,
     ...(read && { hostBody: Buffer.isBuffer(hostBody) ? { bytes: hostBody } : { parsed: hostBody } }),
     get clientIp() {
       return req.ip;

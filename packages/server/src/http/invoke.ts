@@ -21,8 +21,11 @@ export interface RawRequest {
   query: URLSearchParams;
   /** Request headers. */
   headers: HeaderReader;
-  /** The raw body bytes, when the request had a body. */
-  body: Uint8Array | undefined;
+  /**
+   * Reads the raw body bytes (undefined when the request had none). Called once, after auth and the
+   * route's guard: an unauthenticated request is answered 401 before its body is read.
+   */
+  readBody: () => Promise<Uint8Array | undefined>;
   /** A body the host already parsed (an `express.json()` mounted before the router). */
   parsedBody?: unknown;
   /** The client IP. */
@@ -49,8 +52,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * nested more than `MAX_JSON_DEPTH` (32) levels deep or holding text no storage can keep (U+0000,
  * an unpaired surrogate).
  */
-export function parseJsonBody(raw: RawRequest): unknown {
-  const body = raw.parsedBody !== undefined ? raw.parsedBody : parseBytes(raw.body);
+export function parseJsonBody(raw: RawBody): unknown {
+  const body = raw.parsedBody !== undefined ? raw.parsedBody : parseBytes(raw.bytes);
   const problem = jsonBodyProblem(body);
   if (problem) throw validationError(problem, [{ path: 'body', message: problem }]);
   return body;
@@ -86,8 +89,16 @@ function validate(
   return undefined;
 }
 
+/** A request's body once read: its bytes, or the value a host parsed before the service. */
+export interface RawBody {
+  /** The raw bytes, when the request had a body. */
+  bytes: Uint8Array | undefined;
+  /** A body the host already parsed. */
+  parsedBody?: unknown;
+}
+
 /** Parses the body; ingress answers every malformed body with its one message (SPEC 7.3). */
-function parseBodyFor(route: Route, raw: RawRequest): unknown {
+function parseBodyFor(route: Route, raw: RawBody): unknown {
   try {
     return parseJsonBody(raw);
   } catch (error) {
@@ -130,9 +141,9 @@ const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
  * 415, not parsed as if it were JSON. The public surfaces read any type (a browser beacon sends
  * `text/plain`); so does ingress, whose senders are other services' webhooks.
  */
-function requireJsonBody(raw: RawRequest): void {
-  if (!raw.body || raw.parsedBody !== undefined) return;
-  if (JSON_CONTENT_TYPE.test(raw.headers.get('content-type') ?? '')) return;
+function requireJsonBody(raw: RawBody, headers: HeaderReader): void {
+  if (!raw.bytes || raw.parsedBody !== undefined) return;
+  if (JSON_CONTENT_TYPE.test(headers.get('content-type') ?? '')) return;
   throw new ServiceError('unsupportedMediaType', ErrorMessages.unsupportedMediaType);
 }
 
@@ -150,11 +161,15 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       const extra = await route.guard(raw);
       if (extra) base = { ...extra, ...base };
     }
-    if (route.surface === 'connect') requireJsonBody(raw);
+    const rawBody: RawBody =
+      raw.parsedBody !== undefined
+        ? { bytes: undefined, parsedBody: raw.parsedBody }
+        : { bytes: await raw.readBody() };
+    if (route.surface === 'connect') requireJsonBody(rawBody, raw.headers);
     const issues: ValidationIssue[] = [];
     const params = validate(route.params, raw.params, 'params', issues);
     const query = validate(route.query, queryObject(raw.query), 'query', issues);
-    const body = route.body ? validate(route.body, parseBodyFor(route, raw), 'body', issues) : undefined;
+    const body = route.body ? validate(route.body, parseBodyFor(route, rawBody), 'body', issues) : undefined;
     if (issues.length > 0) {
       const message = route.surface === 'ingress' ? ErrorMessages.validationFailed : issueSummary(issues);
       throw new ServiceError('validation', message, { details: issues });

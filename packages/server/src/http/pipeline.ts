@@ -29,7 +29,10 @@ export interface AdapterRequest {
   query: URLSearchParams;
   /** Request headers. */
   headers: HeaderReader;
-  /** The body as it arrives, or undefined when the host already read it (see `hostBody`). */
+  /**
+   * The body as it arrives, or undefined when there is none or the host already read it (see
+   * `hostBody`). It is read only after auth and the route's guard have passed.
+   */
   body: AsyncIterable<Uint8Array> | undefined;
   /** A body the host read before the service: bytes it decoded, or a value it parsed (`express.json()`). */
   hostBody?: { bytes: Uint8Array } | { parsed: unknown };
@@ -81,7 +84,10 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
         params: match.params,
         query: request.query,
         headers: request.headers,
-        body: host ? ('bytes' in host ? host.bytes : undefined) : await readBody(request, options.bodyLimit),
+        readBody: () =>
+          host
+            ? Promise.resolve('bytes' in host ? host.bytes : undefined)
+            : readBody(request, options.bodyLimit),
         ...(host && 'parsed' in host ? { parsedBody: host.parsed } : {}),
         get clientIp() {
           return request.clientIp;

@@ -5,10 +5,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { FormInput, SeedFixture, SubmitBody } from '@leadbook/contract';
-import { createAdminApi } from '../src/admin';
-import { createServiceContext } from '../src/compose';
-import { createConnectService } from '../src/service';
-import { submitForm } from '../src/usecases/public-forms/submit';
+import { createAdminApi } from '../../packages/server/src/admin';
+import { createServiceContext } from '../../packages/server/src/compose';
+import { createConnectService } from '../../packages/server/src/service';
+import { submitForm } from '../../packages/server/src/usecases/public-forms/submit';
+import { heading } from './report';
 
 const N = Number(process.env.BENCH_SUBMITS ?? 600);
 const ORG = 'bench-org';
@@ -68,9 +69,7 @@ async function time(run: (i: number) => Promise<void>): Promise<number> {
 
 /** Prints submissions per second through HTTP and through the use case, and their ratio. */
 export async function benchSubmit(): Promise<void> {
-  console.log(
-    `\n## Form submit with a booking: HTTP handler vs the use case called directly (${N} sequential)`,
-  );
+  heading(`Form submit with a booking: HTTP handler vs the use case called directly (${N} sequential)`);
   const service = await createConnectService({ rateLimit: { enabled: false } });
   await service.admin.seed(fixture);
   await service.admin.forms.create(ORG, form);

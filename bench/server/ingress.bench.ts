@@ -8,10 +8,11 @@ import { createConnectService } from '@leadbook/server';
 import { compare, comparisonRow, listen } from './http-harness';
 import { FLOOR_LABEL, storageFloorApp } from './storage-floor';
 import { studioFixture, STUDIO_IDS as ID } from '@leadbook/server/studio';
+import { heading } from './report';
 
 export async function benchIngress(): Promise<void> {
-  console.log(
-    '\n## Ingress webhook POST vs bare Express 5 (loopback, autocannon, 10 connections; median of interleaved rounds)',
+  heading(
+    'Ingress webhook POST vs bare Express 5 (loopback, autocannon, 10 connections; median of interleaved rounds)',
   );
   const service = await createConnectService();
   await service.admin.seed(studioFixture());

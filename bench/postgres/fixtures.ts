@@ -6,7 +6,7 @@
  */
 import type { SeedFixture } from '@leadbook/contract';
 import type { BookingRecord, StorageAdapter } from '@leadbook/server';
-import { makeStandardFixture } from '../../server/bench/availability-baselines';
+import { makeStandardFixture } from '../server/availability-baselines';
 
 /** The token every bench organization accepts. */
 export const BENCH_TOKEN = `service_live_${'c3'.repeat(32)}`;

@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { benchConcurrentBookings } from './concurrent';
 import { BENCH_TOKEN, standardFixture, throughputFixture } from './fixtures';
 import { postgresTarget, sqlJsTarget, type Target } from './targets';
+import { heading } from '../server/report';
 
 const AVAILABILITY_RUNS = 10;
 const BOOKINGS = 500;
@@ -84,7 +85,7 @@ function row(label: string, sqlJs: string, postgres: string, note: string): void
 export async function benchPostgres(): Promise<void> {
   const url = process.env['LEADBOOK_TEST_DATABASE_URL'] || undefined;
   const postgres = await postgresTarget(url);
-  console.log(`\n## sql.js and ${postgres.label}, side by side`);
+  heading(`sql.js and ${postgres.label}, side by side`);
   if (!url) {
     console.log(
       'LEADBOOK_TEST_DATABASE_URL is not set: the PostgreSQL column runs on PGlite in this process.',

@@ -18,7 +18,7 @@ import {
   type EngineBooking,
   type EngineResource,
   type EngineResourceSlot,
-} from '../src/domain/availability/index';
+} from '../../packages/server/src/domain/availability/index';
 
 // ---------------------------------------------------------------------------------------------
 // Naive baseline: one luxon DateTime per candidate, every booking scanned for every candidate.

@@ -5,19 +5,16 @@
  * sizes the log saw and what a snapshot of the 40 MB database costs.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import autocannon from 'autocannon';
 import { createConnectService, createSqlJsStorage, type SqlJsStorage } from '@leadbook/server';
 import { compare, comparisonRow, listen } from './http-harness';
 import { studioFixture, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { heading } from './report';
 
 const auth = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** A seeded service on `storage`, served on loopback. */
@@ -88,7 +85,7 @@ async function readP99UnderWrites(url: string, seconds: number, writeRate: numbe
 }
 
 export async function benchDurability(): Promise<void> {
-  console.log(`\n## sql.js file, 'commit' durability vs in memory (load average ${load()})`);
+  heading(`sql.js file, 'commit' durability vs in memory`);
   const dir = await mkdtemp(join(tmpdir(), 'leadbook-bench-wal-'));
   try {
     const memory = await serve(await createSqlJsStorage());
@@ -149,6 +146,5 @@ export async function benchDurability(): Promise<void> {
     await bigFile.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
-    console.log(`  load average at the end: ${load()}`);
   }
 }

@@ -9,10 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
 import type { ConnectService } from '@leadbook/server';
-import type { ActivityRecord, TableEntryRecord, TableSchemaRecord } from '../src/ports/records';
-import { jsonParam, SqlConnection } from '../src/adapters/sqljs/connection';
-import { loadSqlJs } from '../src/adapters/sqljs/load-sql-js';
-import { applyMigrations } from '../src/adapters/sqljs/migrations';
+import type {
+  ActivityRecord,
+  TableEntryRecord,
+  TableSchemaRecord,
+} from '../../packages/server/src/ports/records';
+import { jsonParam, SqlConnection } from '../../packages/server/src/adapters/sqljs/connection';
+import { loadSqlJs } from '../../packages/server/src/adapters/sqljs/load-sql-js';
+import { applyMigrations } from '../../packages/server/src/adapters/sqljs/migrations';
 
 /** How the benchmarks name the floor route in their breakdown rows. */
 export const FLOOR_LABEL = 'a bare Express route doing only the same sql.js writes';

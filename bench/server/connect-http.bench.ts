@@ -7,10 +7,11 @@ import { createConnectService } from '@leadbook/server';
 import { compare, comparisonRow, listen } from './http-harness';
 import { FLOOR_LABEL, storageFloorApp } from './storage-floor';
 import { studioFixture, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { heading } from './report';
 
 export async function benchConnectHttp(): Promise<void> {
-  console.log(
-    '\n## Connect HTTP vs bare Express 5 (loopback, autocannon, 10 connections; median of interleaved rounds)',
+  heading(
+    'Connect HTTP vs bare Express 5 (loopback, autocannon, 10 connections; median of interleaved rounds)',
   );
   const service = await createConnectService();
   await service.admin.seed(studioFixture());

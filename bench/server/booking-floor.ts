@@ -6,10 +6,10 @@
  * pragmas; documents cloned from what the use case stored for a sample booking, so the bytes match.
  */
 import { randomUUID } from 'node:crypto';
-import type { StorageAdapter } from '../src/ports/storage';
-import type { BookingRecord, JobRecord } from '../src/ports/records';
-import { jsonParam, type SqlConnection } from '../src/adapters/sqljs/connection';
-import { appointmentJobKey } from '../src/usecases/scheduled-events';
+import type { StorageAdapter } from '../../packages/server/src/ports/storage';
+import type { BookingRecord, JobRecord } from '../../packages/server/src/ports/records';
+import { jsonParam, type SqlConnection } from '../../packages/server/src/adapters/sqljs/connection';
+import { appointmentJobKey } from '../../packages/server/src/usecases/scheduled-events';
 import { floorConnection } from './storage-floor';
 
 /** The booking `bookingId`, the newest activity row and the booking's two jobs, as stored. */

@@ -12,13 +12,17 @@
 import { performance } from 'node:perf_hooks';
 import type { SeedFixture } from '@leadbook/contract';
 import { createConnectService, createSqlJsStorage, type BookingRecord } from '@leadbook/server';
-import { searchAvailability, type AvailabilitySearchInput } from '../src/domain/availability/index';
+import {
+  searchAvailability,
+  type AvailabilitySearchInput,
+} from '../../packages/server/src/domain/availability/index';
 import {
   boundAvailability,
   makeStandardFixture,
   naiveAvailability,
   precomputeBound,
 } from './availability-baselines';
+import { heading } from './report';
 
 const RUNS = 30;
 const NAIVE_RUNS = Number(process.env.BENCH_NAIVE_RUNS ?? 3);
@@ -109,9 +113,7 @@ function toSeed(input: AvailabilitySearchInput): { fixture: SeedFixture; ids: Ma
 }
 
 export async function benchAvailability(): Promise<void> {
-  console.log(
-    '\n## Availability search, standard fixture (90 days across DST, 20 resources, 10,000 bookings)',
-  );
+  heading('Availability search, standard fixture (90 days across DST, 20 resources, 10,000 bookings)');
   const input = makeStandardFixture({ days: 90, resources: 20, seed: 42 });
   const bound = precomputeBound(input);
 

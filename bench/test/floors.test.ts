@@ -7,16 +7,16 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConnectService, type ConnectService } from '@leadbook/server';
-import { createSqlJsStorage, type SqlJsStorage } from '../src/adapters/sqljs';
-import { loadSqlJs } from '../src/adapters/sqljs/load-sql-js';
-import type { SqlConnection } from '../src/adapters/sqljs/connection';
-import { storageFloorApp } from '../bench/storage-floor';
-import { bookingFloor } from '../bench/booking-floor';
-import { useCaseSide } from '../bench/bookings.bench';
-import { createBooking } from '../src/usecases/bookings';
-import { testClock } from '../../../test-support/time';
+import { createSqlJsStorage, type SqlJsStorage } from '../../packages/server/src/adapters/sqljs';
+import { loadSqlJs } from '../../packages/server/src/adapters/sqljs/load-sql-js';
+import type { SqlConnection } from '../../packages/server/src/adapters/sqljs/connection';
+import { storageFloorApp } from '../server/storage-floor';
+import { bookingFloor } from '../server/booking-floor';
+import { useCaseSide } from '../server/bookings.bench';
+import { createBooking } from '../../packages/server/src/usecases/bookings';
+import { testClock } from '../../test-support/time';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
-import { testStudio } from './studio';
+import { testStudio } from '../../packages/server/test/studio';
 
 /**
  * Byte lengths of the newest `limit` documents of a table, newest first (with the event type for

@@ -12,14 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { TriggerContext } from '@leadbook/contract';
 import initSqlJs from 'sql.js';
-import { createSqlJsStorage } from '../src/adapters/sqljs';
-import { createServiceContext, startJobs } from '../src/compose';
-import { createAdminApi } from '../src/admin';
-import { runUnit } from '../src/core/unit-of-work';
-import type { UnitJobs } from '../src/core/unit-jobs';
-import type { BookingRecord } from '../src/ports/records';
-import { createBooking, createBookingTx } from '../src/usecases/bookings';
+import { createSqlJsStorage } from '../../packages/server/src/adapters/sqljs';
+import { createServiceContext, startJobs } from '../../packages/server/src/compose';
+import { createAdminApi } from '../../packages/server/src/admin';
+import { runUnit } from '../../packages/server/src/core/unit-of-work';
+import type { UnitJobs } from '../../packages/server/src/core/unit-jobs';
+import type { BookingRecord } from '../../packages/server/src/ports/records';
+import { createBooking, createBookingTx } from '../../packages/server/src/usecases/bookings';
 import { bookingFloor } from './booking-floor';
+import { heading } from './report';
 
 const N = 1000;
 const ROUNDS = Number(process.env.BENCH_BOOKING_ROUNDS ?? 7);
@@ -172,8 +173,8 @@ async function rawSide() {
 }
 
 export async function benchBookingCreation(): Promise<void> {
-  console.log(
-    `\n## Sequential booking creation, ${ROUNDS} interleaved rounds of ${N} per side (median ratio), no HTTP`,
+  heading(
+    `Sequential booking creation, ${ROUNDS} interleaved rounds of ${N} per side (median ratio), no HTTP`,
   );
   const raw = await rawSide();
   const useCase = await useCaseSide();

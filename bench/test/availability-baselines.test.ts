@@ -5,9 +5,12 @@ import {
   makeStandardFixture,
   naiveAvailability,
   precomputeBound,
-} from '../../../bench/availability-baselines';
-import { searchAvailability } from './engine';
-import type { AvailabilitySearchInput, EngineResourceSlot } from './types';
+} from '../server/availability-baselines';
+import { searchAvailability } from '../../packages/server/src/domain/availability/engine';
+import type {
+  AvailabilitySearchInput,
+  EngineResourceSlot,
+} from '../../packages/server/src/domain/availability/types';
 
 describe('benchmark baselines', () => {
   const fixture = makeStandardFixture({ days: 14, resources: 5, seed: 7 });

@@ -10,15 +10,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createConnectService, type Scheduler } from '@leadbook/server';
 import { createPostgresStorage } from '@leadbook/storage-postgres';
-import { stopInstance } from '../../../test-support/processes';
-import { startPgInstance } from '../test/support/instances';
+import { stopInstance } from '../../test-support/processes';
+import { startPgInstance } from '../../packages/storage-postgres/test/support/instances';
 import { BENCH_TOKEN, throughputFixture } from './fixtures';
 
 const RESOURCES = 16;
 const CONNECTIONS = 32;
 const BOOKINGS = 2_000;
-// The instances resolve @leadbook/* as the bench does: the built packages.
-const BENCH_TSCONFIG = fileURLToPath(new URL('../../server/bench/tsconfig.json', import.meta.url));
+// The instances resolve @leadbook/* as the bench does (tsconfig.run.json): the built packages.
+const BENCH_TSCONFIG = fileURLToPath(new URL('../tsconfig.run.json', import.meta.url));
 
 const inert: Scheduler = {
   schedule: async () => undefined,
