@@ -14,6 +14,8 @@ import { performance } from 'node:perf_hooks';
 import { benchConcurrentBookings } from './concurrent';
 import { BENCH_TOKEN, standardFixture, throughputFixture } from './fixtures';
 import { postgresTarget, sqlJsTarget, type Target } from './targets';
+import { replayBookings } from './booking-floor';
+import type { CountingPool, RecordedQuery } from './query-count';
 import { heading } from '../server/report';
 
 const AVAILABILITY_RUNS = 10;
@@ -54,27 +56,77 @@ async function availability(target: Target) {
   }
 }
 
-async function sequentialBookings(target: Target): Promise<number> {
+/** What sequential booking creation measured on one target. */
+interface SequentialResult {
+  /** Bookings per second through the service. */
+  rate: number;
+  /** Database round trips per booking, where counted (PostgreSQL). */
+  queriesPerBooking?: number;
+  /** Bookings per second of the raw replay of one booking's queries, measured in the same rounds. */
+  floorRate?: number;
+}
+
+const ROUNDS = 5;
+
+async function sequentialBookings(target: Target): Promise<SequentialResult> {
   const { fixture, body } = throughputFixture(1);
-  const { service, close } = await target.open();
+  const { service, close, counting } = await target.open();
   try {
     await service.admin.seed(fixture);
-    const book = async (index: number) => {
+    let index = 0;
+    const book = async () => {
       const request = new Request('http://bench.local/connect/calendar_bookings/', {
         method: 'POST',
         headers,
-        body: body(index),
+        body: body(index++),
       });
       const response = await service.fetch(request);
       if (response.status !== 201) throw new Error(`booking: ${response.status} ${await response.text()}`);
     };
-    for (let i = 0; i < BOOKING_WARMUP; i++) await book(i);
-    const start = performance.now();
-    for (let i = BOOKING_WARMUP; i < BOOKING_WARMUP + BOOKINGS; i++) await book(i);
-    return BOOKINGS / ((performance.now() - start) / 1000);
+    for (let i = 0; i < BOOKING_WARMUP; i++) await book();
+    if (counting) {
+      // Two consecutive bookings, recorded one at a time: what differs between them is generated.
+      let recording = counting.record();
+      await book();
+      const sample = recording.stop();
+      recording = counting.record();
+      await book();
+      const next = recording.stop();
+      return await rounds(book, counting, { sample, next });
+    }
+    return await rounds(book);
   } finally {
     await close();
   }
+}
+
+/** ROUNDS rounds, each the service's share of BOOKINGS and, for PostgreSQL, the floor's, interleaved. */
+async function rounds(
+  book: () => Promise<void>,
+  counting?: CountingPool,
+  recorded?: { sample: RecordedQuery[]; next: RecordedQuery[] },
+): Promise<SequentialResult> {
+  const perRound = BOOKINGS / ROUNDS;
+  let serviceMs = 0;
+  let floorRates: number[] = [];
+  const queriesBefore = counting?.count() ?? 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = performance.now();
+    for (let i = 0; i < perRound; i++) await book();
+    serviceMs += performance.now() - start;
+    if (counting && recorded) {
+      floorRates.push(await replayBookings(counting.pool, recorded.sample, recorded.next, perRound));
+    }
+  }
+  const rate = BOOKINGS / (serviceMs / 1000);
+  if (!counting) return { rate };
+  const queries = counting.count() - queriesBefore - floorRates.length * perRound * recorded!.sample.length;
+  floorRates = floorRates.sort((a, b) => a - b);
+  return {
+    rate,
+    queriesPerBooking: queries / BOOKINGS,
+    floorRate: floorRates[floorRates.length >> 1],
+  };
 }
 
 function row(label: string, sqlJs: string, postgres: string, note: string): void {
@@ -105,10 +157,20 @@ export async function benchPostgres(): Promise<void> {
     const [s, p] = [await sequentialBookings(sqlJsTarget), await sequentialBookings(postgres)];
     row(
       'sequential booking creation (POST, no HTTP)',
-      `${s.toFixed(0)} /s`,
-      `${p.toFixed(0)} /s`,
-      `${BOOKINGS} bookings after ${BOOKING_WARMUP} warm-up, timers included; ratio ${(p / s).toFixed(2)}x`,
+      `${s.rate.toFixed(0)} /s`,
+      `${p.rate.toFixed(0)} /s`,
+      `${BOOKINGS} bookings after ${BOOKING_WARMUP} warm-up, timers included; ratio ${(p.rate / s.rate).toFixed(2)}x`,
     );
+    if (p.floorRate !== undefined && p.queriesPerBooking !== undefined) {
+      const ratio = p.rate / p.floorRate;
+      console.log(
+        `  ${postgres.label} booking vs its raw pg floor (one booking's queries replayed, one transaction each): ` +
+          `${p.rate.toFixed(0)} vs ${p.floorRate.toFixed(0)} /s, ratio ${ratio.toFixed(2)}x (goal >= 0.5x: ${ratio >= 0.5 ? 'meets' : 'BELOW'})`,
+      );
+      console.log(
+        `  queries per booking (round trips, auth and timers included): ${p.queriesPerBooking.toFixed(1)} (goal <= 6: ${p.queriesPerBooking <= 6 ? 'meets' : 'ABOVE'})`,
+      );
+    }
   } finally {
     await postgres.dispose();
   }

@@ -14,13 +14,20 @@ import {
   type StorageAdapter,
 } from '@leadbook/server';
 import { createPgBossScheduler, createPostgresStorage } from '@leadbook/storage-postgres';
+import { countingPool, type CountingPool } from './query-count';
 
 /** A database the bench can create services on. */
 export interface Target {
   /** The row label. */
   label: string;
   /** A fresh service with fresh data, and how to close it. */
-  open(): Promise<{ service: ConnectService; storage: StorageAdapter; close(): Promise<void> }>;
+  open(): Promise<{
+    service: ConnectService;
+    storage: StorageAdapter;
+    close(): Promise<void>;
+    /** The database's pool, counting its queries, where there is one (PostgreSQL). */
+    counting?: CountingPool;
+  }>;
   /** Drops what the target created and releases it. */
   dispose(): Promise<void>;
 }
@@ -74,10 +81,15 @@ export async function postgresTarget(url: string | undefined): Promise<Target & 
     label,
     ...(url ? { url } : {}),
     async open() {
-      const storage = await createPostgresStorage({ pool, schema: fresh('leadbook_bench') });
-      const scheduler = createPgBossScheduler({ pool, schema: fresh('pgboss_bench') });
+      const counting = countingPool(pool);
+      const scheduler = createPgBossScheduler({ pool: counting.pool, schema: fresh('pgboss_bench') });
+      const storage = await createPostgresStorage({
+        pool: counting.pool,
+        schema: fresh('leadbook_bench'),
+        scheduler,
+      });
       const service = await createConnectService({ storage, scheduler });
-      return { service, storage, close: () => service.close() };
+      return { service, storage, close: () => service.close(), counting };
     },
     async dispose() {
       for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

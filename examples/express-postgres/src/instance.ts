@@ -19,9 +19,11 @@ import { databaseUrl, pgBossSchema, schema } from './config';
 
 // One pool per process, owned here: the adapters borrow it and never end it.
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+// Given to the storage, the scheduler writes a booking's timers in the booking's own transaction.
+const scheduler = createPgBossScheduler({ pool, schema: pgBossSchema });
 const service = await createConnectService({
-  storage: await createPostgresStorage({ pool, schema }),
-  scheduler: createPgBossScheduler({ pool, schema: pgBossSchema }),
+  storage: await createPostgresStorage({ pool, schema, scheduler }),
+  scheduler,
   // One store per limit, all in one table: every instance counts into the same windows.
   rateLimit: { store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }) },
   logger: { debug() {}, info() {}, warn: console.warn, error: console.error },

@@ -18,5 +18,5 @@ export {
   type PostgresStorage,
   type PostgresStorageOptions,
 } from './storage';
-export { createPgBossScheduler, type PgBossSchedulerOptions } from './scheduler';
+export { createPgBossScheduler, type PgBossScheduler, type PgBossSchedulerOptions } from './scheduler';
 export { createPostgresRateLimitStore, type PostgresRateLimitStoreOptions } from './rate-limit';

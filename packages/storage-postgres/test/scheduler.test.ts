@@ -1,7 +1,7 @@
 import type { JobHandler, ScheduledJob } from '@leadbook/server';
 import { runSchedulerConformance, type SchedulerInstance } from '@leadbook/server/testing';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createPgBossScheduler, type PgBossSchedulerOptions } from '../src';
+import { createPgBossScheduler, createPostgresStorage, type PgBossSchedulerOptions } from '../src';
 import { jobIdOf } from '../src/scheduler/job-id';
 import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
 
@@ -25,11 +25,7 @@ const reportTrouble = {
   },
 };
 
-function open(
-  db: TestDatabase,
-  schema: string,
-  options: Partial<PgBossSchedulerOptions> = {},
-): SchedulerInstance {
+function open(db: TestDatabase, schema: string, options: Partial<PgBossSchedulerOptions> = {}) {
   const scheduler = createPgBossScheduler({
     pool: db.pool,
     schema,
@@ -37,7 +33,7 @@ function open(
     logger: reportTrouble,
     ...options,
   });
-  return { scheduler, dispose: () => scheduler.stop() };
+  return { scheduler, dispose: () => scheduler.stop() } satisfies SchedulerInstance;
 }
 
 /** A scheduler in a fresh pg-boss schema, with reopen() on the same schema. */
@@ -49,9 +45,42 @@ function durable(database: () => Promise<TestDatabase>) {
   };
 }
 
+/**
+ * The same, with the scheduler given to a PostgreSQL storage: use cases then write jobs through
+ * that storage's `tx.jobs`, in pg-boss's table, which the suite's job-store tests exercise.
+ */
+function attached(database: () => Promise<TestDatabase>) {
+  return async () => {
+    const db = await database();
+    const schema = db.freshSchema('pgboss_test');
+    const storageSchema = db.freshSchema('leadbook_test');
+    const make = async (): Promise<SchedulerInstance> => {
+      const instance = open(db, schema);
+      const storage = await createPostgresStorage({
+        pool: db.pool,
+        schema: storageSchema,
+        scheduler: instance.scheduler,
+      });
+      return {
+        scheduler: instance.scheduler,
+        dispose: async () => {
+          await instance.dispose();
+          await storage.close();
+        },
+      };
+    };
+    return { ...(await make()), reopen: make };
+  };
+}
+
 describe('pg-boss scheduler on PGlite', () => {
   afterEach(async () => (await pglite.get()).dropSchemas());
   runSchedulerConformance({ name: 'pg-boss (PGlite)', create: durable(pglite.get), time: 'real' });
+  runSchedulerConformance({
+    name: 'pg-boss writing jobs in storage transactions (PGlite)',
+    create: attached(pglite.get),
+    time: 'real',
+  });
 });
 
 // The real server runs only where LEADBOOK_TEST_DATABASE_URL names one (CI sets it); the PGlite
@@ -59,6 +88,11 @@ describe('pg-boss scheduler on PGlite', () => {
 describe.skipIf(!SERVER_URL)('pg-boss scheduler on the real server', () => {
   afterEach(async () => (await server.get()).dropSchemas());
   runSchedulerConformance({ name: 'pg-boss (server)', create: durable(server.get), time: 'real' });
+  runSchedulerConformance({
+    name: 'pg-boss writing jobs in storage transactions (server)',
+    create: attached(server.get),
+    time: 'real',
+  });
 });
 
 function recorder() {

@@ -31,6 +31,8 @@ export interface SearchRequest {
    * (400) before bookings and slots are loaded, so a client-sized interval never costs a search.
    */
   oneBooking?: boolean;
+  /** The calendar and appointment type, when the caller read them already (404s stay the same). */
+  preloaded?: { calendar: CalendarRecord | null; appointmentType: AppointmentTypeRecord | null };
 }
 
 const MINUTE_MS = 60_000;
@@ -63,22 +65,31 @@ export async function loadSearch(
   org: string,
   request: SearchRequest,
 ): Promise<LoadedSearch> {
-  const [calendar, appointmentType] = await Promise.all([
-    tx.calendars.get(org, request.calendarId),
-    tx.appointmentTypes.get(org, request.appointmentTypeId),
-  ]);
+  const [calendar, appointmentType] = request.preloaded
+    ? [request.preloaded.calendar, request.preloaded.appointmentType]
+    : await Promise.all([
+        tx.calendars.get(org, request.calendarId),
+        tx.appointmentTypes.get(org, request.appointmentTypeId),
+      ]);
   if (!calendar) throw notFound('Calendar');
   if (!appointmentType) throw notFound('Appointment type');
   if (request.oneBooking && request.endMs - request.startMs !== appointmentType.bookingLength * MINUTE_MS) {
     throw notBookable();
   }
-  const [onCalendar, forType, allResources, allSlots, calendarBlockers] = await Promise.all([
-    tx.resourceCalendarMappings.list(org, { calendarId: calendar.id }),
-    tx.appointmentTypeResourceMappings.list(org, { appointmentTypeId: appointmentType.id }),
-    tx.resources.list(org),
-    tx.resourceSlots.list(org, { calendarId: calendar.id }),
-    tx.blockers.list(org, { calendarId: calendar.id }),
-  ]);
+  // With one resource asked for, its bookings are read with the rest (one round trip where the
+  // storage batches concurrent reads); they count only if the resource passes the filters below.
+  const overlapping = (ids: string[]) =>
+    tx.bookings.listOverlapping(org, ids, request.startMs, request.endMs);
+  const [onCalendar, forType, allResources, allSlots, calendarBlockers, resourceBookings] = await Promise.all(
+    [
+      tx.resourceCalendarMappings.list(org, { calendarId: calendar.id }),
+      tx.appointmentTypeResourceMappings.list(org, { appointmentTypeId: appointmentType.id }),
+      tx.resources.list(org),
+      tx.resourceSlots.list(org, { calendarId: calendar.id }),
+      tx.blockers.list(org, { calendarId: calendar.id }),
+      request.resourceId ? overlapping([request.resourceId]) : undefined,
+    ],
+  );
   const calendarSet = new Set(onCalendar.map((m) => m.resourceId));
   const typeSet = new Set(forType.map((m) => m.resourceId));
   const resources = new Map(
@@ -90,12 +101,12 @@ export async function loadSearch(
   const slots = allSlots.filter(
     (s) => resources.has(s.resourceId) && (!request.publicOnly || s.publiclyBookable),
   );
-  const bookings = await tx.bookings.listOverlapping(
-    org,
-    [...resources.keys()],
-    request.startMs,
-    request.endMs,
-  );
+  const bookings =
+    resourceBookings === undefined
+      ? await overlapping([...resources.keys()])
+      : resources.size > 0
+        ? resourceBookings
+        : [];
   const blockers = calendarBlockers
     .map((b) => ({
       resourceId: b.resourceId,

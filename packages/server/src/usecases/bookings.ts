@@ -16,7 +16,14 @@ import { IDEMPOTENCY_TTL_MS, replayed, requestHash } from '../core/idempotency';
 import { runUnit, type Unit } from '../core/unit-of-work';
 import type { UnitJobs } from '../core/unit-jobs';
 import { findCandidate } from '../domain/availability';
-import type { BookingRecord, OrganizationRecord } from '../ports/records';
+import type {
+  AppointmentTypeRecord,
+  BookingRecord,
+  CalendarRecord,
+  OrganizationRecord,
+  ResourceRecord,
+  TableEntryRecord,
+} from '../ports/records';
 import type { Repositories } from '../ports/storage';
 import { loadSearch, notBookable } from './availability';
 import { bookingResponse } from './booking-response';
@@ -27,12 +34,37 @@ const IDEMPOTENCY_SCOPE = 'createCalendarBooking';
 const invalid = (path: string, message: string) =>
   validationError(message, [{ path, message } satisfies ValidationIssue]);
 
+/** What the checks of one booking read, in one go (one round trip where the storage batches reads). */
+interface BookingReads {
+  org: OrganizationRecord | null;
+  entry: TableEntryRecord | null;
+  resource: ResourceRecord | null;
+  calendar: CalendarRecord | null;
+  appointmentType: AppointmentTypeRecord | null;
+}
+
+async function readForBooking(
+  tx: Repositories,
+  org: string,
+  body: CreateCalendarBookingBody,
+): Promise<BookingReads> {
+  const entryId = body.entryId ?? body.tableEntryId ?? null;
+  const [orgRecord, entry, resource, calendar, appointmentType] = await Promise.all([
+    tx.organizations.get(org),
+    entryId ? tx.entries.get(org, entryId) : null,
+    body.resourceId ? tx.resources.get(org, body.resourceId) : null,
+    tx.calendars.get(org, body.calendarId),
+    body.appointmentTypeId ? tx.appointmentTypes.get(org, body.appointmentTypeId) : null,
+  ]);
+  return { org: orgRecord, entry, resource, calendar, appointmentType };
+}
+
 /** The planner checks: the interval must be a candidate of a slot of the resource, with room left. */
 async function checkPlannerSlot(
   tx: Repositories,
   org: string,
-  body: CreateCalendarBookingBody,
-  publicOnly: boolean,
+  { body, publicOnly }: { body: CreateCalendarBookingBody; publicOnly: boolean },
+  reads: BookingReads,
 ) {
   if (!body.resourceId)
     throw invalid('resourceId', 'resourceId is required for organizations on the resource planner');
@@ -50,7 +82,7 @@ async function checkPlannerSlot(
   }
   const startMs = Date.parse(body.startDateTime);
   const endMs = Date.parse(body.endDateTime);
-  if (!(await tx.resources.get(org, body.resourceId))) throw notFound('Resource');
+  if (!reads.resource) throw notFound('Resource');
   const loaded = await loadSearch(tx, org, {
     calendarId: body.calendarId,
     appointmentTypeId: body.appointmentTypeId,
@@ -59,6 +91,7 @@ async function checkPlannerSlot(
     resourceId: body.resourceId,
     publicOnly,
     oneBooking: true,
+    preloaded: { calendar: reads.calendar, appointmentType: reads.appointmentType },
   });
   if (!loaded.resources.has(body.resourceId)) {
     throw invalid('resourceId', 'The resource is not mapped to this calendar and appointment type');
@@ -76,11 +109,16 @@ async function checkPlannerSlot(
   return { startMs, endMs, resourceSlotId: candidate.resourceSlotId };
 }
 
-async function checkLegacy(tx: Repositories, org: string, body: CreateCalendarBookingBody) {
+async function checkLegacy(
+  tx: Repositories,
+  org: string,
+  body: CreateCalendarBookingBody,
+  reads: BookingReads,
+) {
   if (body.resourceId || body.appointmentTypeId || body.resourceSlotId) {
     throw invalid('resourceId', 'The organization is not on the resource planner; use scheduleTypeId');
   }
-  if (!(await tx.calendars.get(org, body.calendarId))) throw notFound('Calendar');
+  if (!reads.calendar) throw notFound('Calendar');
   if (body.scheduleTypeId) {
     const type = await tx.scheduleTypes.get(org, body.scheduleTypeId);
     if (!type || type.calendarId !== body.calendarId)
@@ -110,12 +148,13 @@ async function insertBooking(
   { tx, emit }: Pick<Unit, 'tx' | 'emit'>,
   org: OrganizationRecord,
   { body, trigger, publicOnly = false }: BookingRequest,
+  reads: BookingReads,
 ) {
   const entryId = body.entryId ?? body.tableEntryId ?? null;
-  if (entryId && !(await tx.entries.get(org.id, entryId))) throw notFound('Lead entry');
+  if (entryId && !reads.entry) throw notFound('Lead entry');
   const slot = org.resourcePlanner
-    ? await checkPlannerSlot(tx, org.id, body, publicOnly)
-    : await checkLegacy(tx, org.id, body);
+    ? await checkPlannerSlot(tx, org.id, { body, publicOnly }, reads)
+    : await checkLegacy(tx, org.id, body, reads);
   const record: BookingRecord = {
     id: ctx.newId(),
     organizationId: org.id,
@@ -161,9 +200,9 @@ async function scheduleAppointmentTimers(jobs: UnitJobs, booking: CalendarBookin
  * `hasStarted`/`hasEnded` timers.
  */
 export async function createBookingTx(ctx: ServiceContext, unit: Unit, request: BookingRequest) {
-  const org = await unit.tx.organizations.get(request.organizationId);
-  if (!org) throw notFound('Organization');
-  const booking = await insertBooking(ctx, unit, org, request);
+  const reads = await readForBooking(unit.tx, request.organizationId, request.body);
+  if (!reads.org) throw notFound('Organization');
+  const booking = await insertBooking(ctx, unit, reads.org, request, reads);
   await scheduleAppointmentTimers(unit.jobs, booking, request.trigger);
   return booking;
 }

@@ -3,13 +3,15 @@
  *
  * @module
  */
-import type { Logger, Scheduler } from '@leadbook/server';
+import type { JobRepository, Logger, Scheduler, SchedulerJobStore, StorageAdapter } from '@leadbook/server';
+import type { SqlExecutor } from '@leadbook/server/sql';
 import PgBoss from 'pg-boss';
 import { quoteSchema, type PgPool } from '../pg';
 import { toStorageError } from '../storage/errors';
 import { jobIdOf } from './job-id';
 import { createJobLoop, type JobData } from './job-loop';
 import { jobTableSql } from './job-table';
+import { transactionalJobs } from './transactional-jobs';
 
 /** Options of {@link createPgBossScheduler}. */
 export interface PgBossSchedulerOptions {
@@ -42,6 +44,23 @@ export interface PgBossSchedulerOptions {
 }
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * The pg-boss scheduler. Given to `createPostgresStorage({ scheduler })`, it also writes the jobs of
+ * a use case (a booking's timers) in the use case's own transaction: its {@link Scheduler.jobStore}
+ * is then that storage, and the service stores jobs through `tx.jobs`.
+ */
+export interface PgBossScheduler extends Scheduler {
+  /** The storage that writes this scheduler's jobs in its transactions, once one was given it. */
+  readonly jobStore: SchedulerJobStore | undefined;
+  /**
+   * Called by `createPostgresStorage({ scheduler })`: the job repository of one of the storage's
+   * transactions, writing to pg-boss's job table through the transaction's executor.
+   */
+  jobRepository(exec: SqlExecutor): JobRepository;
+  /** Called by `createPostgresStorage({ scheduler })` with the storage it created. */
+  attach(storage: StorageAdapter): void;
+}
 
 /**
  * Creates the durable scheduler. Jobs are pg-boss jobs in PostgreSQL, so they survive restarts and
@@ -80,7 +99,7 @@ const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
  * });
  * ```
  */
-export function createPgBossScheduler(options: PgBossSchedulerOptions): Scheduler {
+export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossScheduler {
   const {
     pool,
     schema = 'pgboss',
@@ -139,8 +158,19 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): Schedule
 
   const loop = createJobLoop({ boss, pool, sql, queue, batchSize, pollIntervalMs, logError });
   let maintenance: ReturnType<typeof setInterval> | undefined;
+  let jobStore: SchedulerJobStore | undefined;
+  const jobOptions = { boss, ready, sql, schema, queue, expireInSeconds };
 
   return {
+    get jobStore() {
+      return jobStore;
+    },
+    jobRepository: (exec) => transactionalJobs(exec, jobOptions),
+    attach(storage) {
+      // The job loop learns of a committed job's time as if schedule() had stored it.
+      jobStore = { storage, stored: async (earliestRunAt) => loop.wakeFor(earliestRunAt) };
+    },
+
     async schedule(job) {
       if (!Number.isFinite(job.runAt)) {
         throw new RangeError(`runAt must be a finite epoch time, got ${job.runAt}`);

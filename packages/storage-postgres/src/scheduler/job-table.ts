@@ -17,6 +17,12 @@ export function jobTableSql(s: string) {
     cancel: `DELETE FROM ${s}.job WHERE name = $1 AND id = $2 AND state < 'active'`,
     release: `UPDATE ${s}.job SET state = 'created', started_on = NULL
       WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
+    // The job repository of a storage transaction (see transactional-jobs.ts): pending jobs only.
+    pendingById: `SELECT data, created_on FROM ${s}.job WHERE name = $1 AND id = $2 AND state < 'active'`,
+    listDue: `SELECT data, created_on FROM ${s}.job
+      WHERE name = $1 AND state < 'active' AND (data->>'runAt')::bigint <= $2::bigint
+      ORDER BY (data->>'runAt')::bigint, data->>'key' LIMIT $3`,
+    nextRunAt: `SELECT MIN((data->>'runAt')::bigint) AS next FROM ${s}.job WHERE name = $1 AND state < 'active'`,
     // Measured on the database's clock, which decides when pg-boss's fetch sees a job as due.
     untilNext: `SELECT (EXTRACT(EPOCH FROM MIN(start_after) - now()) * 1000)::float8 AS wait_ms
       FROM ${s}.job WHERE name = $1 AND state < 'active'`,

@@ -1,25 +1,40 @@
 /**
- * The executor one transaction's repositories run through: statements go to the transaction's
- * client while it is open, and every later call throws, so a repository kept past its transaction
- * cannot write outside of it.
+ * The executor one transaction's repositories run through, built to spend as few round trips as
+ * it can: writes whose row count nobody reads wait and go with the next statement or the commit,
+ * and reads started together (`Promise.all` over repositories) go as one statement. Statements go
+ * to the transaction's client while it is open; every later call throws, so a repository kept past
+ * its transaction cannot write outside of it.
  *
  * @module
  */
 import { StorageError } from '@leadbook/server';
-import type { SqlExecutor } from '@leadbook/server/sql';
-import type { PgPoolClient } from '../pg';
+import type { SqlExecutor, SqlRow } from '@leadbook/server/sql';
+import type { PgPoolClient, PgQueryResult } from '../pg';
 import { describeSql, toStorageError } from './errors';
+import { combineReads, inlineParams } from './statements';
 
 /** An executor bound to one transaction, plus the switch that ends it. */
 export interface TransactionScope {
   /** Runs statements while the transaction is open. */
   exec: SqlExecutor;
   /**
-   * Ends the scope: every later call rejects. Resolves once the statement running on the client,
-   * if any, has finished, so the client is free for `COMMIT` or `ROLLBACK`.
+   * Ends the scope: every later call rejects. Resolves, once the statement running on the client
+   * (if any) has finished, to the held writes as SQL text (`''` when none), each ending in `;`, for
+   * the caller to send before its `COMMIT` in the same round trip.
    */
-  end(): Promise<void>;
+  end(): Promise<string>;
 }
+
+interface PendingRead {
+  sql: string;
+  params: readonly unknown[];
+  resolve(rows: SqlRow[]): void;
+  reject(error: unknown): void;
+}
+
+/** The last result of a simple-protocol query, which answers one result per statement. */
+const lastOf = (result: PgQueryResult | PgQueryResult[]): PgQueryResult =>
+  Array.isArray(result) ? result[result.length - 1]! : result;
 
 /** Opens a scope over `client`; a read-only scope refuses every write. */
 export function openTransactionScope(
@@ -35,30 +50,84 @@ export function openTransactionScope(
     }
     if (write && options.readOnly) throw new StorageError('postgres: a read-only transaction cannot write');
   };
-  // A client runs one query at a time; callers may still start several at once (Promise.all over
-  // repositories), so they queue here rather than in pg, which deprecates its own queue.
+  // Held writes, as SQL text with their values inlined.
+  let held = '';
+  let reads: PendingRead[] = [];
+  // A client runs one query at a time; callers may still start several at once, so they queue here
+  // rather than in pg, which deprecates its own queue.
   let tail: Promise<unknown> = Promise.resolve();
-  const query = (sql: string, params: readonly unknown[] | undefined, write = false) => {
-    const result = tail.then(async () => {
-      check(write);
-      try {
-        return await client.query(sql, params && [...params]);
-      } catch (error) {
-        throw toStorageError(error, describeSql(sql));
-      }
-    });
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = tail.then(work);
     tail = result.catch(() => undefined);
     return result;
   };
+
+  /** Runs `sql` (with `params`), after the held writes: in one round trip when the values inline. */
+  const send = async (sql: string, params: readonly unknown[]): Promise<PgQueryResult> => {
+    const writes = held;
+    held = '';
+    try {
+      if (writes === '') return await client.query(sql, [...params]);
+      const inline = inlineParams(sql, params);
+      if (inline !== undefined) {
+        return lastOf(await (client.query(`${writes}${inline}`) as Promise<PgQueryResult | PgQueryResult[]>));
+      }
+      await client.query(writes);
+      return await client.query(sql, [...params]);
+    } catch (error) {
+      throw toStorageError(error, describeSql(writes === '' ? sql : `${writes}${sql}`));
+    }
+  };
+
+  const flushReads = async () => {
+    const batch = reads;
+    reads = [];
+    if (batch.length === 0) return;
+    try {
+      check(false);
+      if (batch.length === 1) {
+        batch[0]!.resolve((await send(batch[0]!.sql, batch[0]!.params)).rows);
+        return;
+      }
+      const combined = combineReads(batch);
+      const row = (await send(combined.sql, combined.params)).rows[0] ?? {};
+      batch.forEach((read, index) => read.resolve((row[`r${index}`] as SqlRow[] | null) ?? []));
+    } catch (error) {
+      for (const read of batch) read.reject(error);
+    }
+  };
+
+  const read = (sql: string, params: readonly unknown[] = []): Promise<SqlRow[]> =>
+    new Promise<SqlRow[]>((resolve, reject) => {
+      // Reads started in the same tick go together: the batch leaves after the microtasks that
+      // repository calls of one Promise.all take to reach the executor.
+      if (reads.length === 0) void serial(() => flushReads());
+      reads.push({ sql, params, resolve, reject });
+    });
+
   return {
     exec: {
-      all: async (sql, params) => (await query(sql, params)).rows,
-      get: async (sql, params) => (await query(sql, params)).rows[0],
-      run: async (sql, params) => (await query(sql, params, true)).rowCount ?? 0,
+      all: (sql, params) => read(sql, params),
+      get: async (sql, params) => (await read(sql, params))[0],
+      run: (sql, params = []) =>
+        serial(async () => {
+          check(true);
+          return (await send(sql, params)).rowCount ?? 0;
+        }),
+      write: (sql, params = []) =>
+        serial(async () => {
+          check(true);
+          const inline = inlineParams(sql, params);
+          if (inline !== undefined) held += inline;
+          else await send(sql, params);
+        }),
     },
     end: async () => {
       open = false;
       await tail;
+      const writes = held;
+      held = '';
+      return writes;
     },
   };
 }

@@ -7,10 +7,12 @@ import type { Repositories, StorageAdapter, TransactionOptions } from '@leadbook
 import { StorageError } from '@leadbook/server';
 import { createSqlRepositories } from '@leadbook/server/sql';
 import { quoteSchema, type PgPool, type PgPoolClient } from '../pg';
-import { toStorageError } from './errors';
+import pg from 'pg';
+import { describeSql, toStorageError } from './errors';
 import { openTransactionScope } from './executor';
 import { DEFAULT_SCHEMA, migrate as applyMigrations } from './migrations';
 import { postgresDialect } from './dialect';
+import type { PgBossScheduler } from '../scheduler';
 
 /** Options of {@link createPostgresStorage}. */
 export interface PostgresStorageOptions {
@@ -26,6 +28,14 @@ export interface PostgresStorageOptions {
    * do not race). Default true; pass false when you apply the migrations yourself.
    */
   migrate?: boolean;
+  /**
+   * The pg-boss scheduler the service will use. Given it, the storage writes a use case's jobs (a
+   * booking's `hasStarted`/`hasEnded` timers) to pg-boss's job table in the use case's own
+   * transaction: they commit or roll back with the booking and cost no round trip of their own.
+   * Without it the service hands jobs to `scheduler.schedule()` after the commit, each in a
+   * transaction of its own.
+   */
+  scheduler?: Pick<PgBossScheduler, 'jobRepository' | 'attach'>;
 }
 
 /** The PostgreSQL adapter: a `StorageAdapter` plus the schema it works in. */
@@ -34,16 +44,25 @@ export interface PostgresStorage extends StorageAdapter {
   readonly schema: string;
 }
 
-const LOCK_SQL = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))';
+/** The statement that takes the transaction-scoped advisory lock `key`. */
+const lockStatement = (key: string) =>
+  `SELECT pg_advisory_xact_lock(hashtextextended(${pg.escapeLiteral(key)}, 0));`;
 
 /**
- * Creates the PostgreSQL storage adapter. Each `transaction(fn)` checks a client out of the pool
- * and runs `BEGIN` (READ COMMITTED), then takes a transaction-scoped advisory lock per lock key in
+ * Creates the PostgreSQL storage adapter. Each `transaction(fn)` checks a client out of the pool and
+ * sends `BEGIN` (READ COMMITTED) together with a transaction-scoped advisory lock per lock key, in
  * sorted order (so two transactions never wait on each other in a cycle), then runs `fn`, then
  * `COMMIT`, or `ROLLBACK` when `fn` throws. The locks hold across processes, so a capacity check
  * and the booking insert after it never interleave with another instance's: a booking takes
  * `resource:<id>`, and since each statement of a READ COMMITTED transaction reads what was
- * committed before it, the check sees every booking committed under the lock before it.
+ * committed before it, the check sees every booking committed under the lock before it. Bookings
+ * of different resources take different locks and never wait for each other.
+ *
+ * Round trips: reads that `fn` starts together (`Promise.all`) go as one statement; writes whose
+ * row count nobody reads go with the next statement or with the `COMMIT`; a read-only transaction
+ * without lock keys sends no `BEGIN`/`COMMIT` at all (under READ COMMITTED its statements see the
+ * same data either way). A booking takes five round trips, its timers included when the storage
+ * is given the pg-boss `scheduler`.
  *
  * Failures of the database become `StorageError` (the HTTP layer answers 500 `DATABASE_ERROR`);
  * what `fn` throws propagates unchanged.
@@ -71,7 +90,11 @@ const LOCK_SQL = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))';
  */
 export async function createPostgresStorage(options: PostgresStorageOptions): Promise<PostgresStorage> {
   const { pool, schema = DEFAULT_SCHEMA } = options;
-  const repositories = createSqlRepositories(postgresDialect(quoteSchema(schema)));
+  const scheduler = options.scheduler;
+  const repositories = createSqlRepositories(
+    postgresDialect(quoteSchema(schema)),
+    scheduler ? { jobs: (exec) => scheduler.jobRepository(exec) } : {},
+  );
   if (options.migrate ?? true) await applyMigrations(pool, { schema });
 
   const running = new Set<Promise<unknown>>();
@@ -84,41 +107,52 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     } catch (error) {
       throw toStorageError(error, 'connect');
     }
+    const lockKeys = [...new Set(txOptions.lockKeys ?? [])].sort();
+    // READ COMMITTED gives each statement the latest committed data, in a transaction or not, so
+    // a read-only unit without locks needs no BEGIN and COMMIT: its statements run as they come.
+    const bare = (txOptions.readOnly ?? false) && lockKeys.length === 0;
     const scope = openTransactionScope(client, { readOnly: txOptions.readOnly ?? false });
     // A client whose transaction state is unknown (ROLLBACK failed) must not go back to the pool.
     let broken = false;
-    const control = async (sql: string, params?: unknown[]) => {
+    const control = async (sql: string, context = sql) => {
       try {
-        await client.query(sql, params);
+        await client.query(sql);
       } catch (error) {
-        throw toStorageError(error, sql === LOCK_SQL ? `lock ${String(params?.[0])}` : sql);
+        throw toStorageError(error, context);
       }
     };
-    try {
-      await control(txOptions.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-    } catch (error) {
-      client.release(true);
-      throw error;
+    if (!bare) {
+      try {
+        // BEGIN and the advisory locks in one round trip, each lock in sorted order (so two
+        // transactions never wait on each other in a cycle), namespaced by schema (so other schemas
+        // and applications on the database do not contend).
+        const locks = lockKeys.map((key) => lockStatement(`leadbook:${schema}:${key}`)).join('');
+        await control(
+          `${txOptions.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'};${locks}`,
+          `BEGIN, lock ${lockKeys.join(', ')}`,
+        );
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        client.release(broken);
+        throw error;
+      }
     }
     try {
-      for (const key of [...new Set(txOptions.lockKeys ?? [])].sort()) {
-        // Namespaced by schema, so other schemas (and other applications) on the database do not contend.
-        await control(LOCK_SQL, [`leadbook:${schema}:${key}`]);
-      }
       const result = await fn(repositories(scope.exec));
-      await scope.end();
-      await control('COMMIT');
+      const held = await scope.end();
+      // The writes held for the commit go with it: one round trip.
+      if (!bare) await control(`${held}COMMIT`, held ? `${describeSql(held)} ... COMMIT` : 'COMMIT');
       return result;
     } catch (error) {
       await scope.end();
-      await client.query('ROLLBACK').catch(() => (broken = true));
+      if (!bare) await client.query('ROLLBACK').catch(() => (broken = true));
       throw error;
     } finally {
       client.release(broken);
     }
   };
 
-  return {
+  const storage: PostgresStorage = {
     name: 'postgres',
     schema,
     transaction<T>(fn: (tx: Repositories) => Promise<T>, txOptions: TransactionOptions = {}): Promise<T> {
@@ -138,4 +172,6 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       return closing;
     },
   };
+  scheduler?.attach(storage);
+  return storage;
 }

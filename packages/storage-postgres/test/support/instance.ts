@@ -34,13 +34,15 @@ const pool = new pg.Pool({
   connectionString: env('DATABASE_URL'),
   max: Number(process.env['LEADBOOK_POOL_MAX'] ?? 10),
 });
+// Given to the storage, the scheduler's jobs (booking timers) go in the bookings' transactions.
+const scheduler = createPgBossScheduler({
+  pool,
+  schema: env('LEADBOOK_PGBOSS_SCHEMA'),
+  pollIntervalMs: Number(process.env['LEADBOOK_POLL_MS'] ?? 200),
+});
 const service = await createConnectService({
-  storage: await createPostgresStorage({ pool, schema }),
-  scheduler: createPgBossScheduler({
-    pool,
-    schema: env('LEADBOOK_PGBOSS_SCHEMA'),
-    pollIntervalMs: Number(process.env['LEADBOOK_POLL_MS'] ?? 200),
-  }),
+  storage: await createPostgresStorage({ pool, schema, scheduler }),
+  scheduler,
   rateLimit: { store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }) },
   webhooks: {
     allowPrivateUrls: true,

@@ -22,4 +22,17 @@ export interface SqlExecutor {
   get(sql: string, params?: readonly unknown[]): MaybePromise<SqlRow | undefined>;
   /** Runs a write statement; returns how many rows it changed. */
   run(sql: string, params?: readonly unknown[]): MaybePromise<number>;
+  /**
+   * Optional: runs a write whose changed-row count nobody reads. An executor may hold it and send
+   * it with its next statement or with the commit, saving a round trip; its failure then rejects
+   * that statement or the commit, so the transaction still fails as a whole. Without it, the
+   * repositories call {@link SqlExecutor.run}.
+   */
+  write?(sql: string, params?: readonly unknown[]): MaybePromise<void>;
+}
+
+/** Sends a write whose changed-row count the caller does not need (see {@link SqlExecutor.write}). */
+export async function sendWrite(exec: SqlExecutor, sql: string, params: readonly unknown[]): Promise<void> {
+  if (exec.write) await exec.write(sql, params);
+  else await exec.run(sql, params);
 }

@@ -9,4 +9,4 @@
  */
 export { createSqlRepositories, type RepositoryFactories } from './repositories';
 export { statement, type Placeholders, type PlaceholderKind, type SqlDialect } from './dialect';
-export type { MaybePromise, SqlExecutor, SqlRow } from './executor';
+export { sendWrite, type MaybePromise, type SqlExecutor, type SqlRow } from './executor';

@@ -9,7 +9,7 @@
 import type { PubliclyAddressed, ScopedRepository } from '../../ports/storage';
 import { statement, type SqlDialect } from './dialect';
 import { docOf, docsOf } from './documents';
-import type { SqlExecutor } from './executor';
+import { sendWrite, type SqlExecutor } from './executor';
 
 /** A record every scoped table stores. */
 export interface ScopedRecord {
@@ -87,7 +87,7 @@ export function scopedTable<T extends ScopedRecord, F extends object = object>(
 
   return (exec) => ({
     async create(record) {
-      await exec.run(insertSql, [record.id, record.organizationId, ...values(record)]);
+      await sendWrite(exec, insertSql, [record.id, record.organizationId, ...values(record)]);
     },
     async get(organizationId, id) {
       return docOf<T>(dialect, await exec.get(getSql, [organizationId, id]));

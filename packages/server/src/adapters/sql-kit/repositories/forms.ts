@@ -13,7 +13,7 @@ import type {
 import type { TelemetryRepository, WebhookDeliveryRepository } from '../../../ports/storage';
 import { statement, type SqlDialect } from '../dialect';
 import { docsOf } from '../documents';
-import type { SqlExecutor } from '../executor';
+import { sendWrite, type SqlExecutor } from '../executor';
 import { publiclyAddressed, scopedTable } from '../scoped-table';
 
 /** The form, ingress and telemetry repositories in `d`. */
@@ -71,7 +71,7 @@ export function formRepositories(d: SqlDialect) {
     }),
     telemetry: (exec: SqlExecutor): TelemetryRepository => ({
       async append(records) {
-        if (records.length > 0) await exec.run(appendTelemetry, [d.document(records)]);
+        if (records.length > 0) await sendWrite(exec, appendTelemetry, [d.document(records)]);
       },
       async list(organizationId, formId, options = {}) {
         const rows = await exec.all(listTelemetry, [organizationId, formId, options.limit ?? d.noLimit]);

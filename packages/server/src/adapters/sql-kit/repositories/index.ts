@@ -21,7 +21,9 @@ export type RepositoryFactories = {
 /**
  * Every repository of the storage port on the document tables, for databases that speak `dialect`.
  * The SQL text is built here, once; the function returned opens the repositories of one
- * transaction, each built on first use (a transaction touches two or three of them).
+ * transaction, each built on first use (a transaction touches two or three of them). `overrides`
+ * replaces some factories (the PostgreSQL storage writes jobs to pg-boss's table when it is given the
+ * pg-boss scheduler).
  *
  * @example
  * ```ts
@@ -30,7 +32,10 @@ export type RepositoryFactories = {
  * return fn(repositories(executor));
  * ```
  */
-export function createSqlRepositories(dialect: SqlDialect): (exec: SqlExecutor) => Repositories {
+export function createSqlRepositories(
+  dialect: SqlDialect,
+  overrides: Partial<RepositoryFactories> = {},
+): (exec: SqlExecutor) => Repositories {
   const factories: RepositoryFactories = {
     ...tenantRepositories(dialect),
     ...lookupRepositories(dialect),
@@ -38,6 +43,7 @@ export function createSqlRepositories(dialect: SqlDialect): (exec: SqlExecutor) 
     ...bookingRepositories(dialect),
     ...systemRepositories(dialect),
     ...formRepositories(dialect),
+    ...overrides,
   };
   // One getter per repository on a shared prototype, so opening a transaction allocates one small
   // object instead of defining two dozen properties on a fresh one.

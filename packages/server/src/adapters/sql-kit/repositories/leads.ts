@@ -13,7 +13,7 @@ import type {
 import type { TableEntryRepository, TableSchemaRepository } from '../../../ports/storage';
 import { statement, type SqlDialect } from '../dialect';
 import { countsOf, docOf } from '../documents';
-import type { SqlExecutor } from '../executor';
+import { sendWrite, type SqlExecutor } from '../executor';
 import { scopedTable } from '../scoped-table';
 
 /** The lead repositories in `d`. */
@@ -79,7 +79,7 @@ export function leadRepositories(d: SqlDialect) {
         return docOf<TableSchemaRecord>(d, await exec.get(getSchema, [organizationId, tableId]));
       },
       async save(record) {
-        await exec.run(saveSchema, [record.organizationId, record.tableId, d.document(record)]);
+        await sendWrite(exec, saveSchema, [record.organizationId, record.tableId, d.document(record)]);
       },
     }),
     entries: (exec: SqlExecutor): TableEntryRepository => ({

@@ -7,7 +7,7 @@ import type { ActivityRecord, IdempotencyRecord, JobRecord } from '../../../port
 import type { ActivityRepository, IdempotencyRepository, JobRepository } from '../../../ports/storage';
 import { statement, type SqlDialect } from '../dialect';
 import { docOf, docsOf, timeOf } from '../documents';
-import type { SqlExecutor } from '../executor';
+import { sendWrite, type SqlExecutor } from '../executor';
 
 /** The activity, job and idempotency repositories in `d`. */
 export function systemRepositories(d: SqlDialect) {
@@ -61,7 +61,12 @@ export function systemRepositories(d: SqlDialect) {
   return {
     activity: (exec: SqlExecutor): ActivityRepository => ({
       async append(record) {
-        await exec.run(appendActivity, [record.id, record.organizationId, record.type, d.document(record)]);
+        await sendWrite(exec, appendActivity, [
+          record.id,
+          record.organizationId,
+          record.type,
+          d.document(record),
+        ]);
       },
       async list(organizationId, options = {}) {
         const limit = options.limit ?? d.noLimit;
@@ -74,7 +79,7 @@ export function systemRepositories(d: SqlDialect) {
     }),
     jobs: (exec: SqlExecutor): JobRepository => ({
       async upsert(record) {
-        await exec.run(upsertJob, [record.key, record.runAt, d.document(record)]);
+        await sendWrite(exec, upsertJob, [record.key, record.runAt, d.document(record)]);
       },
       async delete(key) {
         return (await exec.run(deleteJob, [key])) > 0;
@@ -98,7 +103,7 @@ export function systemRepositories(d: SqlDialect) {
       async save(record) {
         const { organizationId, scope, key, createdAt } = record;
         const params = [organizationId, scope, key, timeOf(d, createdAt), d.document(record)];
-        await exec.run(saveAnswer, params);
+        await sendWrite(exec, saveAnswer, params);
       },
       async deleteOlderThan(createdBefore) {
         return exec.run(deleteAnswers, [timeOf(d, createdBefore)]);

@@ -7,7 +7,7 @@ import type { ApiTokenRecord, OrganizationRecord } from '../../../ports/records'
 import type { ApiTokenRepository, OrganizationRepository } from '../../../ports/storage';
 import { statement, type SqlDialect } from '../dialect';
 import { docOf } from '../documents';
-import type { SqlExecutor } from '../executor';
+import { sendWrite, type SqlExecutor } from '../executor';
 import { scopedTable } from '../scoped-table';
 
 /** The organization and API token repositories in `d`. */
@@ -37,7 +37,7 @@ export function tenantRepositories(d: SqlDialect) {
   return {
     organizations: (exec: SqlExecutor): OrganizationRepository => ({
       async create(record) {
-        await exec.run(insertOrganization, [record.id, d.document(record)]);
+        await sendWrite(exec, insertOrganization, [record.id, d.document(record)]);
       },
       async get(id) {
         return docOf<OrganizationRecord>(d, await exec.get(getOrganization, [id]));

@@ -1,0 +1,78 @@
+/**
+ * Round trips counted: a `pg.Pool` wrapper that counts every query sent to the database, through
+ * the pool or through a client checked out of it. A query with several statements (one simple
+ * query message) counts once: it is one round trip.
+ *
+ * @module
+ */
+import type pg from 'pg';
+
+/** A pool that counts its queries, and the count so far. */
+export interface CountingPool {
+  /** Use it where the pool would go. */
+  pool: pg.Pool;
+  /** Queries sent so far. */
+  count(): number;
+  /** Records the queries sent from now on (text and values) until `stop()`, which returns them. */
+  record(): { stop(): RecordedQuery[] };
+}
+
+/** One query as it was sent. */
+export interface RecordedQuery {
+  text: string;
+  values: unknown[] | undefined;
+}
+
+/** Wraps `pool`: the wrapper shares its clients and counts what goes through them. */
+export function countingPool(pool: pg.Pool): CountingPool {
+  let queries = 0;
+  let recording: RecordedQuery[] | undefined;
+  const note = (args: unknown[]) => {
+    queries++;
+    const [first, values] = args;
+    if (recording && typeof first === 'string') {
+      recording.push({ text: first, values: Array.isArray(values) ? [...values] : undefined });
+    }
+  };
+  const counted = new WeakSet<object>();
+  const wrapped = new Proxy(pool, {
+    get(target, name, receiver) {
+      if (name === 'query') {
+        return (...args: Parameters<pg.Pool['query']>) => {
+          note(args);
+          return (target.query as (...a: unknown[]) => unknown)(...args);
+        };
+      }
+      if (name === 'connect') {
+        return async () => {
+          const client = await target.connect();
+          if (!counted.has(client)) {
+            counted.add(client);
+            const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+            (client as { query: unknown }).query = (...args: unknown[]) => {
+              note(args);
+              return query(...args);
+            };
+          }
+          return client;
+        };
+      }
+      const value: unknown = Reflect.get(target, name, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    pool: wrapped,
+    count: () => queries,
+    record() {
+      const queries: RecordedQuery[] = [];
+      recording = queries;
+      return {
+        stop: () => {
+          recording = undefined;
+          return queries;
+        },
+      };
+    },
+  };
+}
