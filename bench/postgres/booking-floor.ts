@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { RecordedQuery } from './query-count';
+import type { RecordedQuery } from '../../packages/storage-postgres/test/support/query-count';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 

@@ -15,7 +15,7 @@ import { benchConcurrentBookings } from './concurrent';
 import { BENCH_TOKEN, standardFixture, throughputFixture } from './fixtures';
 import { postgresTarget, sqlJsTarget, type Target } from './targets';
 import { replayBookings } from './booking-floor';
-import type { CountingPool, RecordedQuery } from './query-count';
+import type { CountingPool, RecordedQuery } from '../../packages/storage-postgres/test/support/query-count';
 import { heading } from '../server/report';
 
 const AVAILABILITY_RUNS = 10;

@@ -14,7 +14,7 @@ import {
   type StorageAdapter,
 } from '@leadbook/server';
 import { createPgBossScheduler, createPostgresStorage } from '@leadbook/storage-postgres';
-import { countingPool, type CountingPool } from './query-count';
+import { countingPool, type CountingPool } from '../../packages/storage-postgres/test/support/query-count';
 
 /** A database the bench can create services on. */
 export interface Target {

@@ -58,8 +58,11 @@ export interface PgBossScheduler extends Scheduler {
    * transactions, writing to pg-boss's job table through the transaction's executor.
    */
   jobRepository(exec: SqlExecutor): JobRepository;
-  /** Called by `createPostgresStorage({ scheduler })` with the storage it created. */
-  attach(storage: StorageAdapter): void;
+  /**
+   * Called by `createPostgresStorage({ scheduler })` with the storage it created, before the storage
+   * is returned: creates pg-boss's schema and the queue, so that no transaction ever waits for it.
+   */
+  attach(storage: StorageAdapter): Promise<void>;
 }
 
 /**
@@ -159,14 +162,15 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
   const loop = createJobLoop({ boss, pool, sql, queue, batchSize, pollIntervalMs, logError });
   let maintenance: ReturnType<typeof setInterval> | undefined;
   let jobStore: SchedulerJobStore | undefined;
-  const jobOptions = { boss, ready, sql, schema, queue, expireInSeconds };
+  const jobOptions = { boss, sql, schema, queue, expireInSeconds };
 
   return {
     get jobStore() {
       return jobStore;
     },
     jobRepository: (exec) => transactionalJobs(exec, jobOptions),
-    attach(storage) {
+    async attach(storage) {
+      await ready();
       // The job loop learns of a committed job's time as if schedule() had stored it.
       jobStore = { storage, stored: async (earliestRunAt) => loop.wakeFor(earliestRunAt) };
     },

@@ -18,8 +18,6 @@ import type { jobTableSql } from './job-table';
 export interface TransactionalJobsOptions {
   /** The pg-boss instance, which writes its own job rows. */
   boss: PgBoss;
-  /** Resolves once pg-boss's schema and the queue exist. */
-  ready: () => Promise<void>;
   /** The statements on pg-boss's job table. */
   sql: ReturnType<typeof jobTableSql>;
   /** pg-boss's schema, for the lock keys. */
@@ -47,14 +45,13 @@ const recordOf = (row: SqlRow | undefined): JobRecord | null => {
 
 /** The job repository of one transaction's executor `exec`. */
 export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsOptions): JobRepository {
-  const { boss, ready, sql, schema, queue, expireInSeconds } = options;
+  const { boss, sql, schema, queue, expireInSeconds } = options;
   const write = async (text: string, values: readonly unknown[]) => {
     if (exec.write) await exec.write(text, values);
     else await exec.run(text, values);
   };
   return {
     async upsert(record) {
-      await ready();
       const id = jobIdOf(queue, record.key);
       const data: JobData = {
         key: record.key,
@@ -71,7 +68,8 @@ export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsO
         retryLimit: 0,
         expireInSeconds,
         // pg-boss builds its insert; it runs with the transaction's other writes. The id is free
-        // (deleted just above) and the queue exists (ready), so the insert stores the row.
+        // (deleted just above) and the queue exists (attach() created it before the storage
+        // opened any transaction: nothing here waits for another pool client), so it stores the row.
         db: {
           executeSql: async (text: string, values: unknown[]) => {
             await write(text, values.map(plain));
@@ -81,20 +79,16 @@ export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsO
       });
     },
     async delete(key) {
-      await ready();
       return (await exec.run(sql.cancel, [queue, jobIdOf(queue, key)])) > 0;
     },
     async get(key) {
-      await ready();
       return recordOf(await exec.get(sql.pendingById, [queue, jobIdOf(queue, key)]));
     },
     async listDue(atMs, limit) {
-      await ready();
       const rows = await exec.all(sql.listDue, [queue, atMs, Math.max(0, limit)]);
       return rows.map((row) => recordOf(row)!);
     },
     async nextRunAt() {
-      await ready();
       const value = (await exec.get(sql.nextRunAt, [queue]))?.['next'];
       return value === null || value === undefined ? null : Number(value);
     },

@@ -172,6 +172,6 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       return closing;
     },
   };
-  scheduler?.attach(storage);
+  await scheduler?.attach(storage);
   return storage;
 }

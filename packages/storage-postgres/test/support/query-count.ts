@@ -34,7 +34,6 @@ export function countingPool(pool: pg.Pool): CountingPool {
       recording.push({ text: first, values: Array.isArray(values) ? [...values] : undefined });
     }
   };
-  const counted = new WeakSet<object>();
   const wrapped = new Proxy(pool, {
     get(target, name, receiver) {
       if (name === 'query') {
@@ -44,17 +43,19 @@ export function countingPool(pool: pg.Pool): CountingPool {
         };
       }
       if (name === 'connect') {
+        // A view of the client that counts; the client itself stays as it is for other users.
         return async () => {
           const client = await target.connect();
-          if (!counted.has(client)) {
-            counted.add(client);
-            const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-            (client as { query: unknown }).query = (...args: unknown[]) => {
-              note(args);
-              return query(...args);
-            };
-          }
-          return client;
+          return new Proxy(client, {
+            get(inner, key) {
+              const value: unknown = Reflect.get(inner, key, inner);
+              if (key !== 'query') return typeof value === 'function' ? value.bind(inner) : value;
+              return (...args: unknown[]) => {
+                note(args);
+                return (value as (...a: unknown[]) => unknown).apply(inner, args);
+              };
+            },
+          });
         };
       }
       const value: unknown = Reflect.get(target, name, receiver);
