@@ -21,6 +21,8 @@ export interface PgQueryResult {
 export interface PgPoolClient {
   /** Runs one statement (or, without values, several separated by `;`). */
   query(text: string, values?: unknown[]): Promise<PgQueryResult>;
+  /** Runs a named (prepared) statement: the connection parses and plans `text` once per name. */
+  query(config: { name: string; text: string; values?: unknown[] }): Promise<PgQueryResult>;
   /** Returns the client to the pool; `true` or an error destroys it instead. */
   release(destroy?: boolean | Error): void;
 }

@@ -7,7 +7,7 @@ import type { JobRepository, Logger, Scheduler, SchedulerJobStore, StorageAdapte
 import type { SqlExecutor } from '@leadbook/server/sql';
 import PgBoss from 'pg-boss';
 import { quoteSchema, type PgPool } from '../pg';
-import { toStorageError } from '../storage/errors';
+import { sqlState, toStorageError } from '../storage/errors';
 import { jobIdOf } from './job-id';
 import { createJobLoop, type JobData } from './job-loop';
 import { jobTableSql } from './job-table';
@@ -44,6 +44,11 @@ export interface PgBossSchedulerOptions {
 }
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+// Duplicate schema, table, index or type (another instance's setup got there first), or a deadlock
+// or serialization failure between two setups: either way, trying again after it succeeds.
+const SETUP_RACE = new Set(['23505', '42P06', '42P07', '42710', '40P01', '40001']);
+const SETUP_ATTEMPTS = 5;
 
 /**
  * The pg-boss scheduler. Given to `createPostgresStorage({ scheduler })`, it also writes the jobs of
@@ -149,11 +154,25 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
   boss.on('error', (error: unknown) => logError('pg-boss failed', { error: String(error) }));
 
   let booting: Promise<void> | undefined;
-  /** Creates pg-boss's schema and the queue on first use (retried after a failure). */
+  const setUp = async () => {
+    await boss.start();
+    await boss.createQueue(queue, { name: queue, policy: 'standard', retryLimit: 0 });
+  };
+  /**
+   * Creates pg-boss's schema and the queue on first use (retried after a failure). Instances that
+   * start together race to create the schema and the queue: the loser's duplicate-object error or
+   * deadlock (see SETUP_RACE) means another instance is creating them, so it waits and tries again.
+   */
   const ready = (): Promise<void> =>
     (booting ??= (async () => {
-      await boss.start();
-      await boss.createQueue(queue, { name: queue, policy: 'standard', retryLimit: 0 });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await setUp();
+        } catch (error) {
+          if (attempt >= SETUP_ATTEMPTS || !SETUP_RACE.has(sqlState(error) ?? '')) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        }
+      }
     })().catch((error: unknown) => {
       booting = undefined;
       throw toStorageError(error, `pg-boss setup in schema ${schema}`);

@@ -36,11 +36,34 @@ interface PendingRead {
 const lastOf = (result: PgQueryResult | PgQueryResult[]): PgQueryResult =>
   Array.isArray(result) ? result[result.length - 1]! : result;
 
+// Prepared statement names by SQL text, shared by every connection (a name always means one text).
+const statementNames = new Map<string, string>();
+// The repositories' statements and their combinations are a bounded set; past this, text that
+// keeps changing (a caller's own SQL) is sent unnamed rather than prepared on every connection.
+const MAX_PREPARED = 1_000;
+
+const nameOf = (sql: string): string | undefined => {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `leadbook_${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+};
+
 /** Opens a scope over `client`; a read-only scope refuses every write. */
 export function openTransactionScope(
   client: PgPoolClient,
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; prepare?: boolean } = {},
 ): TransactionScope {
+  const prepare = options.prepare ?? true;
+  /** Sends one parameterised statement, prepared on the connection when `prepare` is on. */
+  const query = (sql: string, params: readonly unknown[]) => {
+    const name = prepare ? nameOf(sql) : undefined;
+    return name === undefined
+      ? client.query(sql, [...params])
+      : client.query({ name, text: sql, values: [...params] });
+  };
   let open = true;
   const check = (write: boolean) => {
     if (!open) {
@@ -67,13 +90,13 @@ export function openTransactionScope(
     const writes = held;
     held = '';
     try {
-      if (writes === '') return await client.query(sql, [...params]);
+      if (writes === '') return await query(sql, params);
       const inline = inlineParams(sql, params);
       if (inline !== undefined) {
         return lastOf(await (client.query(`${writes}${inline}`) as Promise<PgQueryResult | PgQueryResult[]>));
       }
       await client.query(writes);
-      return await client.query(sql, [...params]);
+      return await query(sql, params);
     } catch (error) {
       throw toStorageError(error, describeSql(writes === '' ? sql : `${writes}${sql}`));
     }

@@ -36,6 +36,13 @@ export interface PostgresStorageOptions {
    * transaction of its own.
    */
   scheduler?: Pick<PgBossScheduler, 'jobRepository' | 'attach'>;
+  /**
+   * Send the repositories' statements as named prepared statements, which each connection parses
+   * and plans once (what `pg` recommends for statements run again and again). Default true; set
+   * false behind a pooler that does not keep prepared statements across transactions (PgBouncer
+   * in transaction mode before 1.21).
+   */
+  prepareStatements?: boolean;
 }
 
 /** The PostgreSQL adapter: a `StorageAdapter` plus the schema it works in. */
@@ -111,7 +118,10 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     // READ COMMITTED gives each statement the latest committed data, in a transaction or not, so
     // a read-only unit without locks needs no BEGIN and COMMIT: its statements run as they come.
     const bare = (txOptions.readOnly ?? false) && lockKeys.length === 0;
-    const scope = openTransactionScope(client, { readOnly: txOptions.readOnly ?? false });
+    const scope = openTransactionScope(client, {
+      readOnly: txOptions.readOnly ?? false,
+      prepare: options.prepareStatements ?? true,
+    });
     // A client whose transaction state is unknown (ROLLBACK failed) must not go back to the pool.
     let broken = false;
     const control = async (sql: string, context = sql) => {
