@@ -107,10 +107,12 @@ export async function benchConcurrentBookings(url: string): Promise<void> {
       });
       await seeder.admin.seed(fixture);
       await seeder.close();
+      // One connection budget for the database, split between the instances (see POOL_BUDGET).
       const env = {
         DATABASE_URL: url,
         LEADBOOK_SCHEMA: schema,
         LEADBOOK_PGBOSS_SCHEMA: fresh('pgboss_bench'),
+        LEADBOOK_POOL_MAX: String(Math.max(1, Math.floor(POOL_BUDGET / count))),
       };
       const instances = await Promise.all(
         Array.from({ length: count }, () => startPgInstance(env, BENCH_TSCONFIG)),
