@@ -192,9 +192,10 @@ describe('npm start (examples/express-basic)', () => {
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk));
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    // Authenticated, since the service answers a request without a valid token before its body.
     socket.write(
       'POST /connect/table_entries/ HTTP/1.1\r\nHost: demo\r\nContent-Type: application/json\r\n' +
-        'Content-Length: 1000\r\n\r\n{',
+        `Authorization: Bearer ${info.tokens.write}\r\nContent-Length: 1000\r\n\r\n{`,
     );
     // The body never completes; the demo's 2 s request timeout (REQUEST_TIMEOUT_MS) ends it.
     await closed;
