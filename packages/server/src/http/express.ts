@@ -11,13 +11,10 @@ import type { AdapterRequest, Pipeline } from './pipeline';
 // Node's own API, as the fetch handler answers: Express's `send` would add an ETag (a SHA-1 of
 // every body) and rewrite headers that are already final.
 function write(res: Response, out: RawResponse) {
-  res.statusCode = out.status;
-  for (const name in out.headers) res.setHeader(name, out.headers[name]!);
-  if (out.body === undefined) return void res.end();
+  if (out.body === undefined) return void res.writeHead(out.status, out.headers).end();
   // A string goes out as is: Node then sends the headers and the body in one write.
   const length = typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength;
-  res.setHeader('content-length', length);
-  res.end(out.body);
+  res.writeHead(out.status, { ...out.headers, 'content-length': length }).end(out.body);
 }
 
 /** The pipeline's view of an Express request; the client IP (a proxy-chain walk) is read on demand. */
