@@ -21,6 +21,8 @@ export interface CountingPool {
 export interface RecordedQuery {
   text: string;
   values: unknown[] | undefined;
+  /** The prepared statement's name, for a named query. */
+  name?: string | undefined;
 }
 
 /** Wraps `pool`: the wrapper shares its clients and counts what goes through them. */
@@ -29,9 +31,14 @@ export function countingPool(pool: pg.Pool): CountingPool {
   let recording: RecordedQuery[] | undefined;
   const note = (args: unknown[]) => {
     queries++;
+    if (!recording) return;
     const [first, values] = args;
-    if (recording && typeof first === 'string') {
+    if (typeof first === 'string') {
       recording.push({ text: first, values: Array.isArray(values) ? [...values] : undefined });
+    } else if (first !== null && typeof first === 'object' && 'text' in first) {
+      // A query config: a named (prepared) statement.
+      const config = first as { name?: string; text: string; values?: unknown[] };
+      recording.push({ text: config.text, values: config.values && [...config.values], name: config.name });
     }
   };
   const wrapped = new Proxy(pool, {
