@@ -17,6 +17,7 @@ import { stopInstance, type Instance } from '../../test-support/processes';
 import { startPgInstance } from '../../packages/storage-postgres/test/support/instances';
 import { BENCH_TOKEN, throughputFixture } from './fixtures';
 import { cpuSnapshot } from './cpu';
+import { median } from '../server/report';
 
 const RESOURCES = 16;
 const CONNECTIONS = 32;
@@ -35,8 +36,6 @@ const inert: Scheduler = {
   start: async () => undefined,
   stop: async () => undefined,
 };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** One deployment: `count` instances on their own schemas, and the next free booking index. */
 interface Deployment {

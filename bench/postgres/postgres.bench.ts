@@ -16,7 +16,7 @@ import { BENCH_TOKEN, standardFixture, throughputFixture } from './fixtures';
 import { postgresTarget, sqlJsTarget, type Target } from './targets';
 import { replayBookings } from './booking-floor';
 import type { CountingPool, RecordedQuery } from '../../packages/storage-postgres/test/support/query-count';
-import { heading } from '../server/report';
+import { heading, median as medianOf } from '../server/report';
 
 const AVAILABILITY_RUNS = 10;
 const BOOKINGS = 500;
@@ -108,25 +108,21 @@ async function rounds(
 ): Promise<SequentialResult> {
   const perRound = BOOKINGS / ROUNDS;
   let serviceMs = 0;
-  let floorRates: number[] = [];
-  const queriesBefore = counting?.count() ?? 0;
+  let queries = 0;
+  const floorRates: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
+    const queriesBefore = counting?.count() ?? 0;
     const start = performance.now();
     for (let i = 0; i < perRound; i++) await book();
     serviceMs += performance.now() - start;
+    queries += (counting?.count() ?? 0) - queriesBefore;
     if (counting && recorded) {
       floorRates.push(await replayBookings(counting.pool, recorded.sample, recorded.next, perRound));
     }
   }
   const rate = BOOKINGS / (serviceMs / 1000);
   if (!counting) return { rate };
-  const queries = counting.count() - queriesBefore - floorRates.length * perRound * recorded!.sample.length;
-  floorRates = floorRates.sort((a, b) => a - b);
-  return {
-    rate,
-    queriesPerBooking: queries / BOOKINGS,
-    floorRate: floorRates[floorRates.length >> 1],
-  };
+  return { rate, queriesPerBooking: queries / BOOKINGS, floorRate: medianOf(floorRates) };
 }
 
 function row(label: string, sqlJs: string, postgres: string, note: string): void {

@@ -20,7 +20,7 @@ import type { UnitJobs } from '../../packages/server/src/core/unit-jobs';
 import type { BookingRecord } from '../../packages/server/src/ports/records';
 import { createBooking, createBookingTx } from '../../packages/server/src/usecases/bookings';
 import { bookingFloor } from './booking-floor';
-import { heading } from './report';
+import { heading, median } from './report';
 
 const N = 1000;
 const ROUNDS = Number(process.env.BENCH_BOOKING_ROUNDS ?? 7);
@@ -33,7 +33,6 @@ const BASE_MS = Date.parse('2030-01-07T00:00:00Z');
 const TRIGGER: TriggerContext = { source: 'connect', apiTokenId: randomUUID(), memberId: null };
 
 type Book = (index: number) => unknown;
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
 
 /**
  * Bookings per second of each side over `ROUNDS` rounds of `N` (after `WARMUP` untimed ones each).

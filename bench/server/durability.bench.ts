@@ -12,10 +12,9 @@ import autocannon from 'autocannon';
 import { createConnectService, createSqlJsStorage, type SqlJsStorage } from '@leadbook/server';
 import { compare, comparisonRow, listen } from './http-harness';
 import { studioFixture, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
-import { heading } from './report';
+import { heading, median } from './report';
 
 const auth = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** A seeded service on `storage`, served on loopback. */
 async function serve(storage: SqlJsStorage) {

@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import type { Express } from 'express';
+import { median } from './report';
 
 export interface LoadOptions {
   method?: 'GET' | 'POST' | 'PATCH';
@@ -69,7 +70,6 @@ export interface Comparison {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const medianRatio = (a: number[], b: number[]) => median(a.map((value, round) => value / b[round]!));
 
 /**

@@ -4,6 +4,11 @@
  */
 import { loadavg } from 'node:os';
 
+/** The middle value of `values` (the upper one of an even count). */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[values.length >> 1]!;
+}
+
 /** The 1, 5 and 15 minute load averages, e.g. `1.52 1.31 0.90`. */
 export function loadAverage(): string {
   return loadavg()

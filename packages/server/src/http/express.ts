@@ -24,7 +24,7 @@ function adapterRequest(req: Request): AdapterRequest {
   // A host that mounted express.json() or express.raw() before the service has read the body.
   const read = (req as { _body?: boolean })._body === true;
   const hostBody: unknown = req.body;
-  // HTTP/1.1 framing: a request with neither header has no body, so there is nothing to iterate.
+  // HTTP/1.1 framing: a request with neither header has no body, so there is nothing to read.
   const framed =
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   return {

@@ -36,6 +36,8 @@ const invalid = (path: string, message: string) =>
 
 /** What the checks of one booking read, in one go (one round trip where the storage batches reads). */
 interface BookingReads {
+  /** The lead entry the body links (`entryId` or `tableEntryId`), or null. */
+  entryId: string | null;
   org: OrganizationRecord | null;
   entry: TableEntryRecord | null;
   resource: ResourceRecord | null;
@@ -56,7 +58,7 @@ async function readForBooking(
     tx.calendars.get(org, body.calendarId),
     body.appointmentTypeId ? tx.appointmentTypes.get(org, body.appointmentTypeId) : null,
   ]);
-  return { org: orgRecord, entry, resource, calendar, appointmentType };
+  return { entryId, org: orgRecord, entry, resource, calendar, appointmentType };
 }
 
 /** The planner checks: the interval must be a candidate of a slot of the resource, with room left. */
@@ -150,7 +152,7 @@ async function insertBooking(
   { body, trigger, publicOnly = false }: BookingRequest,
   reads: BookingReads,
 ) {
-  const entryId = body.entryId ?? body.tableEntryId ?? null;
+  const { entryId } = reads;
   if (entryId && !reads.entry) throw notFound('Lead entry');
   const slot = org.resourcePlanner
     ? await checkPlannerSlot(tx, org.id, { body, publicOnly }, reads)

@@ -8,7 +8,7 @@
  * @module
  */
 import type { JobRecord, JobRepository } from '@leadbook/server';
-import type { SqlExecutor, SqlRow } from '@leadbook/server/sql';
+import { sendWrite, type SqlExecutor, type SqlRow } from '@leadbook/server/sql';
 import type PgBoss from 'pg-boss';
 import { jobIdOf } from './job-id';
 import type { JobData } from './job-loop';
@@ -46,10 +46,6 @@ const recordOf = (row: SqlRow | undefined): JobRecord | null => {
 /** The job repository of one transaction's executor `exec`. */
 export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsOptions): JobRepository {
   const { boss, sql, schema, queue, expireInSeconds } = options;
-  const write = async (text: string, values: readonly unknown[]) => {
-    if (exec.write) await exec.write(text, values);
-    else await exec.run(text, values);
-  };
   return {
     async upsert(record) {
       const id = jobIdOf(queue, record.key);
@@ -60,8 +56,8 @@ export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsO
         payload: record.payload,
       };
       // As schedule() does: under the key's lock, whatever row the key has goes, then the new one.
-      await write(sql.lock, [`leadbook:pgboss:${schema}:${queue}:${record.key}`]);
-      await write(sql.deleteById, [queue, id]);
+      await sendWrite(exec, sql.lock, [`leadbook:pgboss:${schema}:${queue}:${record.key}`]);
+      await sendWrite(exec, sql.deleteById, [queue, id]);
       await boss.send(queue, data, {
         id,
         startAfter: new Date(record.runAt),
@@ -72,7 +68,7 @@ export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsO
         // opened any transaction: nothing here waits for another pool client), so it stores the row.
         db: {
           executeSql: async (text: string, values: unknown[]) => {
-            await write(text, values.map(plain));
+            await sendWrite(exec, text, values.map(plain));
             return { rows: [{ id }] };
           },
         },
