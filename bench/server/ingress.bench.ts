@@ -58,7 +58,7 @@ export async function benchIngress(): Promise<void> {
       { url: baseline.url, ...echo },
       { url: floor.url, label: FLOOR_LABEL, ...echo, path: '/floor' },
     );
-    comparisonRow('POST /public/ingress_webhooks/:id', post, 0.5);
+    comparisonRow('POST /public/ingress_webhooks/:id', post, { of: 'reference', atLeast: 0.9 });
     console.log(`  p99 latency: ${post.p99.subject} ms vs ${post.p99.baseline} ms`);
     if (post.errors > 0) console.log(`  warning: ${post.errors} non-2xx responses from the service`);
   } finally {

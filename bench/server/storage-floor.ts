@@ -1,10 +1,12 @@
 /**
- * The storage floor of a lead-writing route, a breakdown for the HTTP benchmarks: a bare Express 5
- * route that makes only the sql.js writes the service's route makes (`BEGIN`, the entry row, the
- * pool schema upsert, one activity row per event, `COMMIT`). It uses prepared statements on a
- * database with the service's own schema and pragmas, and writes documents cloned from what the
- * service stored for a sample request, so the bytes match. It has no auth, validation, reads,
- * events or error envelope: what it costs, the goal's route cannot avoid with this storage.
+ * The storage floor of a lead-writing route, the baseline of the write goals of the HTTP
+ * benchmarks: bare Express 5 routes that make only the sql.js writes the service's routes make. A
+ * POST writes `BEGIN`, the entry row, the pool schema upsert, one activity row per event and
+ * `COMMIT`; a PATCH (of data, lead state unchanged) updates the entry row and upserts the schema.
+ * They use prepared statements on a database with the service's own schema and pragmas, and write
+ * documents cloned from what the service stored for a sample request, so the bytes match. They have
+ * no auth, validation, reads, events or error envelope: what they cost, the goal's route cannot
+ * avoid with this storage.
  */
 import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
@@ -54,9 +56,11 @@ export async function floorConnection(): Promise<SqlConnection> {
 }
 
 /**
- * Mounts `POST path` on a bare Express app: it parses the body, makes the same writes as the
- * service made for the sample request (fresh ids and times, the request's `data`), and echoes the
- * entry with 201. Returns the app and its database connection (tests compare the stored bytes).
+ * Mounts `POST path` and `PATCH path/:id` on a bare Express app. The POST parses the body, makes
+ * the same writes as the service made for the sample request (fresh ids and times, the request's
+ * `data`), and echoes the entry with 201. The PATCH merges the request's `data` into the sample
+ * entry (stored in the floor's database at start, as `:id`) and makes the writes of a data patch.
+ * Returns the app and its database connection (tests compare the stored bytes).
  */
 export async function storageFloorApp(
   service: ConnectService,
@@ -66,21 +70,26 @@ export async function storageFloorApp(
   const stored = await storedWrites(service, sample.organizationId, sample.entryId, sample.eventCount);
   const connection = await floorConnection();
   const run = (sql: string, params: Parameters<SqlConnection['run']>[1] = []) => connection.run(sql, params);
+  const insertEntry = (entry: TableEntryRecord) =>
+    run(
+      'INSERT INTO table_entries (id, organization_id, table_id, lead_state_id, appointment_type_id, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))',
+      [entry.id, entry.organizationId, entry.tableId, entry.leadStateId, null, jsonParam(entry)],
+    );
+  const saveSchema = (entry: TableEntryRecord) =>
+    run(
+      `INSERT INTO table_schemas (organization_id, table_id, doc) VALUES (?, ?, CAST(? AS TEXT))
+       ON CONFLICT (organization_id, table_id) DO UPDATE SET doc = excluded.doc`,
+      [entry.organizationId, entry.tableId, jsonParam(stored.schema)],
+    );
+  insertEntry(stored.entry);
 
   const app = express();
   app.post(path, express.json(), (req, res) => {
     const now = new Date().toISOString();
     const entry = { ...stored.entry, id: randomUUID(), data: req.body.data, createdAt: now, updatedAt: now };
     run('BEGIN');
-    run(
-      'INSERT INTO table_entries (id, organization_id, table_id, lead_state_id, appointment_type_id, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))',
-      [entry.id, entry.organizationId, entry.tableId, entry.leadStateId, null, jsonParam(entry)],
-    );
-    run(
-      `INSERT INTO table_schemas (organization_id, table_id, doc) VALUES (?, ?, CAST(? AS TEXT))
-       ON CONFLICT (organization_id, table_id) DO UPDATE SET doc = excluded.doc`,
-      [entry.organizationId, entry.tableId, jsonParam(stored.schema)],
-    );
+    insertEntry(entry);
+    saveSchema(entry);
     for (const event of stored.events) {
       const record = { ...event, id: randomUUID(), occurredAt: now, payload: { ...event.payload, entry } };
       run('INSERT INTO activity (id, organization_id, type, doc) VALUES (?, ?, ?, CAST(? AS TEXT))', [
@@ -92,6 +101,22 @@ export async function storageFloorApp(
     }
     run('COMMIT');
     res.status(201).json(entry);
+  });
+  app.patch(`${path}/:id`, express.json(), (req, res) => {
+    const entry = {
+      ...stored.entry,
+      id: req.params.id,
+      data: { ...stored.entry.data, ...req.body.data },
+      updatedAt: new Date().toISOString(),
+    };
+    run('BEGIN');
+    run(
+      'UPDATE table_entries SET table_id = ?, lead_state_id = ?, appointment_type_id = ?, doc = CAST(? AS TEXT) WHERE organization_id = ? AND id = ?',
+      [entry.tableId, entry.leadStateId, null, jsonParam(entry), entry.organizationId, entry.id],
+    );
+    saveSchema(entry);
+    run('COMMIT');
+    res.json(entry);
   });
   return { app, connection };
 }

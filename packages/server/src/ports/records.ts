@@ -119,6 +119,12 @@ export interface BookingRecord {
   trigger: TriggerContext;
 }
 
+/**
+ * Where a booking sits in time: what capacity checks read (`BookingRepository.listOverlapping`),
+ * without the rest of the record.
+ */
+export type BookingInterval = Pick<BookingRecord, 'id' | 'resourceId' | 'startMs' | 'endMs'>;
+
 /** One entry of the activity log: an automation event with its trigger context. */
 export type ActivityRecord = ServiceEvent;
 

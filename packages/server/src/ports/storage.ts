@@ -4,6 +4,9 @@
  *
  * Rules every adapter follows: "not found" returns `null`, never throws; every lookup by id is
  * scoped by organization; list methods return items in a stable order (creation order, then id).
+ * Records are values: an adapter may hand several readers the same frozen record (the sql.js
+ * adapter does for what its read cache remembers), so callers build a changed copy
+ * (`{ ...record, name }`) rather than assigning to one.
  *
  * @module
  */
@@ -13,6 +16,7 @@ import type {
   AppointmentTypeRecord,
   AppointmentTypeResourceMappingRecord,
   BlockerRecord,
+  BookingInterval,
   BookingRecord,
   CalendarRecord,
   CustomFieldRecord,
@@ -132,15 +136,16 @@ export interface BookingRepository {
   /** Hard-deletes a booking; returns false when it did not exist. */
   delete(organizationId: string, id: string): Promise<boolean>;
   /**
-   * Bookings of the given resources that overlap `[startMs, endMs)` (half-open), in one query.
-   * An empty `resourceIds` returns nothing.
+   * The intervals of the bookings of the given resources that overlap `[startMs, endMs)`
+   * (half-open), in one query: what a capacity check reads, without the documents. An empty
+   * `resourceIds` returns nothing.
    */
   listOverlapping(
     organizationId: string,
     resourceIds: readonly string[],
     startMs: number,
     endMs: number,
-  ): Promise<BookingRecord[]>;
+  ): Promise<BookingInterval[]>;
   /** Bookings of a calendar, oldest start first. */
   listByCalendar(organizationId: string, calendarId: string): Promise<BookingRecord[]>;
   /** Number of bookings per calendar of the organization. */

@@ -6,6 +6,7 @@
  */
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { isStorageError, StorageError } from '../../ports/storage';
+import { Footprints } from './footprint';
 import { ReadCache } from './read-cache';
 
 /** A value bound to a statement parameter. */
@@ -50,9 +51,13 @@ export class SqlConnection implements SqlExecutor {
   private changes = 0;
   private statementsRun = 0;
   private readonly cache = new ReadCache<Row>();
+  private readonly footprints: Footprints;
+  private readonly tablesRead = (sql: string) => this.footprints.of(sql)?.reads ?? null;
 
   /** Wraps an open database; call `applyPragmas()` once the image is known to be sound. */
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.footprints = new Footprints(db);
+  }
 
   /**
    * The database lives in memory and durability comes from writing whole images to the file, so
@@ -74,12 +79,12 @@ export class SqlConnection implements SqlExecutor {
   }
 
   /**
-   * Small results come from the read cache (see `ReadCache`) until the next write. `all` and `get`
-   * only read: a statement that writes goes through `run`, which the cache and the write-ahead log
-   * rely on.
+   * Small results come from the read cache (see `ReadCache`) until a write changes a table they
+   * read. `all` and `get` only read: a statement that writes goes through `run`, which the cache
+   * and the write-ahead log rely on.
    */
   all(sql: string, params: readonly SqlParam[] = []): Row[] {
-    return this.cache.through('all', sql, params, () =>
+    return this.cache.through('all', sql, params, this.tablesRead, () =>
       this.withStatement(sql, params, (statement) => {
         const rows: Row[] = [];
         while (statement.step()) rows.push(this.rowOf(sql, statement));
@@ -89,13 +94,16 @@ export class SqlConnection implements SqlExecutor {
   }
 
   get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
-    return this.cache.through('get', sql, params, () =>
+    return this.cache.through('get', sql, params, this.tablesRead, () =>
       this.withStatement(sql, params, (statement) => (statement.step() ? [this.rowOf(sql, statement)] : [])),
     )[0];
   }
 
   run(sql: string, params: readonly SqlParam[] = []): number {
-    this.cache.forgetAll();
+    // Forget what reads the tables it (or a trigger it fires) may write; everything when unknown.
+    const footprint = this.footprints.of(sql);
+    if (footprint) this.cache.forget(footprint.writes);
+    else this.cache.forgetAll();
     return this.withStatement(sql, params, (statement) => {
       statement.step();
       const changed = this.db.getRowsModified();
@@ -107,6 +115,7 @@ export class SqlConnection implements SqlExecutor {
   /** Runs one or more statements without parameters (DDL, `BEGIN`, `COMMIT`). */
   exec(sql: string): void {
     this.cache.forgetAll();
+    this.footprints.reset();
     this.statementsRun++;
     try {
       this.db.exec(sql);
@@ -189,6 +198,7 @@ export class SqlConnection implements SqlExecutor {
   }
 
   private clearStatements(): void {
+    this.footprints.reset();
     for (const statement of this.statements.values()) statement.free();
     this.statements.clear();
     this.columnNames.clear();

@@ -40,4 +40,17 @@ describe('sql.js overlap query lower bound', () => {
     expect((await at(T0 + 10 * HOUR + 1)).map((b) => b.id)).toEqual(['short-10']);
     await storage.close();
   });
+
+  it('finds a longer booking written after the same read was answered (and remembered)', async () => {
+    const storage = await createSqlJsStorage();
+    await storage.transaction((tx) => tx.bookings.create(booking('short', T0, T0 + HOUR)));
+    const at = (ms: number) =>
+      storage.transaction((tx) => tx.bookings.listOverlapping('org', ['res'], ms, ms + 1), {
+        readOnly: true,
+      });
+    expect(await at(T0 + 30 * HOUR)).toEqual([]);
+    await storage.transaction((tx) => tx.bookings.create(booking('long', T0, T0 + 48 * HOUR)));
+    expect((await at(T0 + 30 * HOUR)).map((b) => b.id)).toEqual(['long']);
+    await storage.close();
+  });
 });

@@ -48,6 +48,7 @@ const READS = [
   'SELECT total FROM stats WHERE id = 1',
   'SELECT (SELECT COUNT(*) FROM a) + (SELECT COUNT(*) FROM b) AS n',
   JOIN,
+  'SELECT id FROM a WHERE id IN (SELECT id FROM b WHERE v > 3) ORDER BY id',
 ] as const;
 
 describe('sql.js read cache', () => {
@@ -62,7 +63,7 @@ describe('sql.js read cache', () => {
     expect(connection.get(JOIN)).toBeUndefined();
   });
 
-  it('answers a repeated read without running it, until the next write of any table', async () => {
+  it('answers a repeated read without running it, until a write of a table it reads', async () => {
     const { connection } = await open();
     connection.run('INSERT INTO a VALUES (?, ?)', ['x', 1]);
     expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
@@ -71,14 +72,35 @@ describe('sql.js read cache', () => {
     expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
     // Neither read ran: both came from the cache.
     expect(connection.statementCount() - before).toBe(0);
-    // A write forgets everything, even of a table the read does not name, and whether it changed
-    // rows or not: the cache never asks what a statement touches.
+    // A write of another table keeps it.
     connection.run('UPDATE stats SET total = ? WHERE id = ?', [2, 99]);
     expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
-    expect(connection.statementCount() - before).toBe(2);
-    connection.exec('CREATE TABLE c (id TEXT)');
+    expect(connection.statementCount() - before).toBe(1);
+    // A write of the table forgets it, whether it changed rows or not.
+    connection.run('UPDATE a SET v = ? WHERE id = ?', [5, 'nobody']);
     expect(connection.all(READS[0])).toEqual([{ id: 'x', v: 1 }]);
-    expect(connection.statementCount() - before).toBe(4);
+    expect(connection.statementCount() - before).toBe(3);
+    // So does a DELETE without WHERE (SQLite empties the table without opening a cursor on it).
+    connection.run('DELETE FROM a');
+    expect(connection.all(READS[0])).toEqual([]);
+    expect(connection.statementCount() - before).toBe(5);
+    // A schema change forgets everything.
+    connection.exec('CREATE TABLE c (id TEXT)');
+    expect(connection.all(READS[0])).toEqual([]);
+    expect(connection.statementCount() - before).toBe(7);
+  });
+
+  it('forgets a read of a table only a trigger writes, or only a subquery reads', async () => {
+    const { connection } = await open();
+    const total = READS[2];
+    const inList = 'SELECT id FROM a WHERE id IN (SELECT id FROM b WHERE v > ?) ORDER BY id';
+    connection.run('INSERT INTO a VALUES (?, ?)', ['x', 1]);
+    expect(connection.get(total)).toEqual({ total: 0 });
+    expect(connection.all(inList, [0])).toEqual([]);
+    // Inserting into b fires the trigger that updates stats.
+    connection.run('INSERT INTO b VALUES (?, ?)', ['x', 7]);
+    expect(connection.get(total)).toEqual({ total: 7 });
+    expect(connection.all(inList, [0])).toEqual([{ id: 'x' }]);
   });
 
   it('sees what a trigger changed and forgets what a rollback undid', async () => {
@@ -91,6 +113,19 @@ describe('sql.js read cache', () => {
     expect(connection.all(READS[0])).toHaveLength(1);
     connection.control('ROLLBACK');
     expect(connection.all(READS[0])).toEqual([]);
+    // Transaction control sent as an ordinary statement forgets everything too.
+    connection.run('BEGIN');
+    connection.run('INSERT INTO a VALUES (?, ?)', ['x', 1]);
+    expect(connection.all(READS[0])).toHaveLength(1);
+    connection.run('ROLLBACK');
+    expect(connection.all(READS[0])).toEqual([]);
+    connection.run('BEGIN');
+    connection.run('SAVEPOINT s');
+    connection.run('INSERT INTO a VALUES (?, ?)', ['x', 1]);
+    expect(connection.all(READS[0])).toHaveLength(1);
+    connection.run('ROLLBACK TO s');
+    expect(connection.all(READS[0])).toEqual([]);
+    connection.run('COMMIT');
   });
 
   it('hands out fresh arrays of frozen rows, and does not keep large results', async () => {
@@ -127,6 +162,7 @@ describe('sql.js read cache', () => {
         v: fc.integer({ min: 0, max: 9 }),
       }),
       fc.record({ kind: fc.constant('delete' as const), table: fc.constantFrom('a', 'b') }),
+      fc.record({ kind: fc.constant('clear' as const), table: fc.constantFrom('a', 'b', 'stats') }),
     );
     const step = fc.oneof(
       write,
@@ -141,7 +177,7 @@ describe('sql.js read cache', () => {
       fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
         const { connection, direct } = await open();
         const apply = (w: {
-          kind: 'insert' | 'update' | 'delete';
+          kind: 'insert' | 'update' | 'delete' | 'clear';
           table: string;
           id?: string;
           v?: number;
@@ -149,7 +185,8 @@ describe('sql.js read cache', () => {
           if (w.kind === 'insert')
             connection.run(`INSERT OR IGNORE INTO ${w.table} VALUES (?, ?)`, [w.id!, w.v!]);
           else if (w.kind === 'update') connection.run(`UPDATE ${w.table} SET v = ?`, [w.v!]);
-          else connection.run(`DELETE FROM ${w.table} WHERE v < ?`, [5]);
+          else if (w.kind === 'delete') connection.run(`DELETE FROM ${w.table} WHERE v < ?`, [5]);
+          else connection.run(`DELETE FROM ${w.table}`);
         };
         for (const s of steps) {
           if (s.kind === 'read') expect(connection.all(s.sql)).toEqual(direct(s.sql));
@@ -212,8 +249,11 @@ describe('sql.js storage with the read cache', () => {
     });
     expect((await find('cc'))?.revokedAt).toBeNull();
 
-    // Each caller gets its own record: what one changes, the next does not see.
-    (await find('cc'))!.scopes.push('admin');
+    // A remembered record is shared, so it is frozen all the way down: a caller cannot change
+    // what the next one reads.
+    const shared = (await find('cc'))!;
+    expect(() => shared.scopes.push('admin')).toThrow(TypeError);
+    expect(() => Object.assign(shared, { name: 'changed' })).toThrow(TypeError);
     expect((await find('cc'))!.scopes).toEqual(['read']);
     await storage.close();
   });

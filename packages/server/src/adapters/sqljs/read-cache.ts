@@ -1,9 +1,10 @@
 /**
- * Results of small reads, remembered until the next write of any kind. The sql.js connection is
- * the only one its database ever has and every write goes through it (`run`, `exec`, a rollback),
- * so it forgets everything on each of them and never has to know what a statement reads or writes:
- * nothing here looks inside the SQL. What it keeps is exactly what the database held at the last
- * write, whatever the query joins or a trigger changes.
+ * Results of small reads, remembered until a write changes a table they read. The sql.js
+ * connection is the only one its database ever has and every write goes through it (`run`,
+ * `exec`, a rollback). Which tables a statement reads or writes comes from SQLite's own compiled
+ * program (see `footprint.ts`), triggers included; a statement whose tables cannot all be named
+ * forgets everything when it writes and is never remembered when it reads. Nothing here looks
+ * inside the SQL text.
  *
  * @module
  */
@@ -28,41 +29,74 @@ function keyOf(mode: 'all' | 'get', params: readonly unknown[]): string | null {
   return key;
 }
 
+/** The remembered results of one statement, and the tables it reads. */
+interface StatementEntries<Row> {
+  readonly tables: readonly string[];
+  readonly results: Map<string, readonly Row[]>;
+}
+
 /** Remembered query results of one connection, by statement text and then by parameters. */
 export class ReadCache<Row extends Record<string, unknown>> {
-  private readonly byStatement = new Map<string, Map<string, readonly Row[]>>();
+  private readonly byStatement = new Map<string, StatementEntries<Row>>();
   private size = 0;
 
   /**
    * The rows of the read `sql` with `params`, as a fresh array: the remembered ones when there are,
-   * otherwise what `read` returns (remembered unless there are too many, or a value is bytes).
+   * otherwise what `read` returns. That is remembered when `tables` (what `sql` reads) is known,
+   * unless there are too many rows or a value is bytes.
    */
-  through(mode: 'all' | 'get', sql: string, params: readonly unknown[], read: () => Row[]): Row[] {
+  through(
+    mode: 'all' | 'get',
+    sql: string,
+    params: readonly unknown[],
+    tables: (sql: string) => readonly string[] | null,
+    read: () => Row[],
+  ): Row[] {
     const key = keyOf(mode, params);
     if (key === null) return read();
-    const remembered = this.byStatement.get(sql)?.get(key);
+    let entries = this.byStatement.get(sql);
+    const remembered = entries?.results.get(key);
     if (remembered !== undefined) return remembered.slice();
     const rows = read();
-    this.remember(sql, key, rows);
+    if (!rememberable(rows)) return rows;
+    if (entries === undefined) {
+      const read = tables(sql);
+      if (read === null) return rows;
+      if (this.size >= MAX_ENTRIES) this.forgetAll();
+      entries = { tables: read, results: new Map() };
+      this.byStatement.set(sql, entries);
+    } else if (this.size >= MAX_ENTRIES) {
+      this.forgetAll();
+      this.byStatement.set(sql, (entries = { tables: entries.tables, results: new Map() }));
+    }
+    // Callers share the rows; the array is copied on the way out.
+    for (const row of rows) Object.freeze(row);
+    entries.results.set(key, rows);
+    this.size++;
     return rows.slice();
   }
 
-  /** Forgets every result: call it before anything that may change the database. */
+  /** Forgets the results of every statement that reads one of `tables`: call it before writing them. */
+  forget(tables: readonly string[]): void {
+    if (this.size === 0) return;
+    for (const [sql, entries] of this.byStatement) {
+      if (!entries.tables.some((table) => tables.includes(table))) continue;
+      this.size -= entries.results.size;
+      this.byStatement.delete(sql);
+    }
+  }
+
+  /** Forgets every result: call it before anything that may change the database in unknown ways. */
   forgetAll(): void {
     if (this.size === 0) return;
     this.byStatement.clear();
     this.size = 0;
   }
+}
 
-  private remember(sql: string, key: string, rows: readonly Row[]): void {
-    if (rows.length > MAX_ROWS) return;
-    for (const row of rows) for (const name in row) if (row[name] instanceof Uint8Array) return;
-    if (this.size >= MAX_ENTRIES) this.forgetAll();
-    // Callers share the rows; the array is copied on the way out.
-    for (const row of rows) Object.freeze(row);
-    let entries = this.byStatement.get(sql);
-    if (entries === undefined) this.byStatement.set(sql, (entries = new Map()));
-    entries.set(key, rows);
-    this.size++;
-  }
+/** Small results without bytes are remembered. */
+function rememberable(rows: readonly Record<string, unknown>[]): boolean {
+  if (rows.length > MAX_ROWS) return false;
+  for (const row of rows) for (const name in row) if (row[name] instanceof Uint8Array) return false;
+  return true;
 }

@@ -84,7 +84,8 @@ export interface SqlJsStorage extends StorageAdapter {
    * const before = storage.statementCount();
    * await storage.transaction((tx) => tx.calendars.list('org_1'));
    * console.log(storage.statementCount() - before); // 3: BEGIN, SELECT, COMMIT (1 when readOnly)
-   * // Again, with no write of any kind since: 2 (BEGIN, COMMIT), the SELECT's rows come from the cache.
+   * // Again, with no write of the calendars table since: 2 (BEGIN, COMMIT), the SELECT's rows come
+   * // from the cache.
    * ```
    */
   statementCount(): number;
@@ -104,10 +105,12 @@ export interface SqlJsStorage extends StorageAdapter {
  * If the log cannot be written (disk full), every later transaction is refused with a
  * `StorageError` until the storage is reopened.
  *
- * Results of small reads (up to 64 rows) are remembered until the next write: any statement that
- * may write (whatever table it names or a trigger changes), a schema change or a rollback forgets
- * them all. The adapter's connection is the only one its database has and every write goes through
- * it, so remembered results are always current.
+ * Results of small reads (up to 64 rows) are remembered until a write may change a table they
+ * read. Which tables a statement reads or writes is taken from the program SQLite compiles for it
+ * (`EXPLAIN`: every table and index it opens, in joins, subqueries and the triggers it fires), not
+ * from its text; a statement whose tables cannot all be named, a schema change or a rollback
+ * forgets every result. The adapter's connection is the only one its database has and every write
+ * goes through it, so remembered results are always current.
  *
  * Do not call `transaction()` inside a transaction callback: the inner call waits for the outer
  * one, which waits for it.

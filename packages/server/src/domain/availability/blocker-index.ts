@@ -11,8 +11,12 @@ export interface BlockerIndex {
   readonly ends: Float64Array;
 }
 
+// Nothing writes to an index once built, so every blocker-free resource shares this one.
+const NO_BLOCKERS: BlockerIndex = { starts: new Float64Array(0), ends: new Float64Array(0) };
+
 /** Builds the union of `intervals` (any order); empty intervals block nothing. */
 export function buildBlockerIndex(intervals: readonly EngineInterval[]): BlockerIndex {
+  if (intervals.length === 0) return NO_BLOCKERS;
   const sorted = intervals.filter((i) => i.endMs > i.startMs).sort((a, b) => a.startMs - b.startMs);
   const starts: number[] = [];
   const ends: number[] = [];

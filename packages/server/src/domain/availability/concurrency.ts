@@ -14,11 +14,15 @@ export interface ConcurrencyProfile {
   readonly levels: Int32Array;
 }
 
+// Typed arrays are costly to allocate; a resource without bookings shares this one.
+const EMPTY_PROFILE: ConcurrencyProfile = { times: new Float64Array(0), levels: new Int32Array(0) };
+
 /**
  * Builds the step function of `intervals` (any order). Intervals are half-open, so one ending at
  * the instant another starts does not add to it; empty intervals count nowhere.
  */
 export function buildConcurrencyProfile(intervals: readonly EngineInterval[]): ConcurrencyProfile {
+  if (intervals.length === 0) return EMPTY_PROFILE;
   let count = 0;
   for (const interval of intervals) if (interval.endMs > interval.startMs) count++;
   const starts = new Float64Array(count);

@@ -3,12 +3,20 @@
  *
  * @module
  */
-import type { BookingRecord } from '../../../ports/records';
+import type { BookingInterval, BookingRecord } from '../../../ports/records';
 import type { BookingRepository } from '../../../ports/storage';
-import { statement, type SqlDialect } from '../dialect';
+import { statement, type Placeholders, type SqlDialect } from '../dialect';
 import { countsOf, docsOf } from '../documents';
-import type { SqlExecutor } from '../executor';
+import type { SqlExecutor, SqlRow } from '../executor';
 import { scopedTable } from '../scoped-table';
+
+// `pg` returns a bigint column as text.
+const intervalOf = (row: SqlRow): BookingInterval => ({
+  id: String(row['id']),
+  resourceId: row['resource_id'] === null ? null : String(row['resource_id']),
+  startMs: Number(row['start_ms']),
+  endMs: Number(row['end_ms']),
+});
 
 /** The booking repository in `d`. */
 export function bookingRepositories(d: SqlDialect) {
@@ -23,19 +31,23 @@ export function bookingRepositories(d: SqlDialect) {
     },
   });
   const t = d.table('bookings');
-  // One statement whatever the number of resources: the ids travel as one JSON array. Where the
-  // schema keeps the longest duration, a booking ending after startMs started after startMs minus
-  // it, which bounds the index range from below (without it, every earlier booking of the resource
-  // is scanned).
+  // Only the columns a capacity check needs: no document to read or parse. One statement whatever
+  // the number of resources (the ids travel as one JSON array), and a plain equality for the one
+  // resource of a booking. Where the schema keeps the longest duration, a booking ending after
+  // startMs started after startMs minus it, which bounds the index range from below (without it,
+  // every earlier booking of the resource is scanned).
   const floor = d.maxBookingDuration;
-  const listOverlapping = statement(
-    d,
-    (p) => `SELECT doc FROM ${t}
-    WHERE organization_id = ${p.key()} AND ${d.inJsonList('resource_id', p.value())}
+  const overlapping = (resource: (p: Placeholders) => string) =>
+    statement(
+      d,
+      (p) => `SELECT id, resource_id, start_ms, end_ms FROM ${t}
+    WHERE organization_id = ${p.key()} AND ${resource(p)}
       AND start_ms < ${p.value()}${floor === undefined ? '' : ` AND start_ms > ${p.value()} - ${floor}`}
       AND end_ms > ${p.value()}
     ORDER BY start_ms, seq`,
-  );
+    );
+  const overlappingOne = overlapping((p) => `resource_id = ${p.key()}`);
+  const overlappingAny = overlapping((p) => d.inJsonList('resource_id', p.value()));
   const listByCalendar = statement(
     d,
     (p) => `SELECT doc FROM ${t} WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()}
@@ -62,10 +74,13 @@ export function bookingRepositories(d: SqlDialect) {
         delete: base.delete,
         async listOverlapping(organizationId, resourceIds, startMs, endMs) {
           if (resourceIds.length === 0) return [];
-          const ids = JSON.stringify(resourceIds);
-          const params = floor === undefined ? [endMs, startMs] : [endMs, startMs, startMs];
-          const rows = await exec.all(listOverlapping, [organizationId, ids, ...params]);
-          return docsOf<BookingRecord>(d, rows);
+          const [sql, resources] =
+            resourceIds.length === 1
+              ? [overlappingOne, resourceIds[0]]
+              : [overlappingAny, JSON.stringify(resourceIds)];
+          const bounds = floor === undefined ? [endMs, startMs] : [endMs, startMs, startMs];
+          const rows = await exec.all(sql, [organizationId, resources, ...bounds]);
+          return rows.map(intervalOf);
         },
         async listByCalendar(organizationId, calendarId) {
           return docsOf<BookingRecord>(d, await exec.all(listByCalendar, [organizationId, calendarId]));
