@@ -21,8 +21,11 @@ import {
   makeStandardFixture,
   naiveAvailability,
   precomputeBound,
+  stringifyAvailability,
 } from './availability-baselines';
 import { heading } from './report';
+import { availabilityJson } from '../../packages/server/src/usecases/availability-json';
+import type { ResourceRecord } from '../../packages/server/src/ports/records';
 
 const RUNS = 30;
 const NAIVE_RUNS = Number(process.env.BENCH_NAIVE_RUNS ?? 3);
@@ -189,10 +192,14 @@ export async function benchAvailability(): Promise<void> {
     };
     // The end-to-end goal compares three timings: each run times the engine, the range read and the
     // endpoint back to back, under the same heap and machine state, and the ratio is taken per run.
-    const runs: Array<{ engine: number; read: number; endToEnd: number }> = [];
+    // The response bytes of the engine's result, as the endpoint writes them.
+    const names = new Map(input.resources.map((r) => [r.id, r as unknown as ResourceRecord]));
+    const write = () => availabilityJson(result, names);
+    const runs: Array<{ engine: number; read: number; write: number; endToEnd: number }> = [];
     for (let i = 0; i < 3; i++) {
       searchAvailability(input);
       await read();
+      write();
       await search();
     }
     for (let i = 0; i < RUNS; i++) {
@@ -201,9 +208,12 @@ export async function benchAvailability(): Promise<void> {
       const t1 = performance.now();
       await read();
       const t2 = performance.now();
+      write();
+      const t3 = performance.now();
       await search();
-      runs.push({ engine: t1 - t0, read: t2 - t1, endToEnd: performance.now() - t2 });
+      runs.push({ engine: t1 - t0, read: t2 - t1, write: t3 - t2, endToEnd: performance.now() - t3 });
     }
+    const stringified = await median(5, () => stringifyAvailability(result, names), 1);
     const mid = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       const half = sorted.length >> 1;
@@ -213,6 +223,8 @@ export async function benchAvailability(): Promise<void> {
     const endToEnd = mid(runs.map((run) => run.endToEnd));
     const sideEngine = mid(runs.map((run) => run.engine));
     const endToEndRatio = mid(runs.map((run) => run.endToEnd / (run.engine + run.read)));
+    const writeMs = mid(runs.map((run) => run.write));
+    const withBytesRatio = mid(runs.map((run) => run.endToEnd / (run.engine + run.read + run.write)));
 
     console.log(
       `candidates ${result.length}, available ${available}; naive ${sameNaive ? 'agrees' : 'DIFFERS'}, ` +
@@ -223,6 +235,12 @@ export async function benchAvailability(): Promise<void> {
     timeRow('naive baseline (luxon per candidate, full scans)', slow, `median of ${NAIVE_RUNS}`);
     timeRow('one range read (listOverlapping in a transaction)', rangeRead, `${rows} rows`);
     timeRow('engine, timed in the end-to-end runs', sideEngine, 'heap shared with the endpoint');
+    timeRow('writing the response bytes (availabilityJson)', writeMs, 'timed in the end-to-end runs');
+    timeRow(
+      'the same bytes by JSON.stringify + encode',
+      stringified,
+      'median of 5; the writer stays while it wins',
+    );
     timeRow(
       'GET /connect/availability/ end to end (sql.js)',
       endToEnd,
@@ -230,7 +248,12 @@ export async function benchAvailability(): Promise<void> {
     );
     ratioRow('engine / bound', engine / lower, '<=', 5);
     ratioRow('naive / engine', slow / engine, '>=', 500);
+    ratioRow('JSON.stringify + encode / the writer', stringified / writeMs, '>=', 1.5);
     ratioRow('end to end / (engine + one range read), median per run', endToEndRatio, '<=', 1.5);
+    // The goal above leaves the response out: once the range read stopped parsing documents it
+    // took less than writing 15 MB of JSON does, so no endpoint can meet it (see the rows above).
+    // What the endpoint adds beyond its three unavoidable parts is bounded instead.
+    ratioRow('end to end / (engine + range read + response bytes)', withBytesRatio, '<=', 1.25);
   } finally {
     await service.close();
   }

@@ -5,7 +5,10 @@ import {
   makeStandardFixture,
   naiveAvailability,
   precomputeBound,
+  stringifyAvailability,
 } from '../server/availability-baselines';
+import { availabilityJson } from '../../packages/server/src/usecases/availability-json';
+import type { ResourceRecord } from '../../packages/server/src/ports/records';
 import { searchAvailability } from '../../packages/server/src/domain/availability/engine';
 import type {
   AvailabilitySearchInput,
@@ -22,6 +25,14 @@ describe('benchmark baselines', () => {
     expect(fixture.slots).toHaveLength(5 * 6 * 5);
     expect(fixture.bookings).toHaveLength(389);
     expect(fixture.blockers).toHaveLength(12);
+  });
+
+  it('the JSON.stringify baseline writes the bytes the endpoint writer does', () => {
+    const candidates = searchAvailability(fixture);
+    const resources = new Map(fixture.resources.map((r) => [r.id, r as unknown as ResourceRecord]));
+    expect(Buffer.from(stringifyAvailability(candidates, resources))).toEqual(
+      Buffer.from(availabilityJson(candidates, resources)),
+    );
   });
 
   it('naive and engine agree exactly on the standard fixture', () => {
