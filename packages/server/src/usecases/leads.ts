@@ -78,8 +78,11 @@ export interface NewEntry {
   table: TableRecord;
   /** Who created it (goes into the events). */
   trigger: TriggerContext;
-  /** Fire the initial `table.entry.leadState.changed` too (default true). */
-  leadStateEvent?: boolean;
+  /**
+   * Fire the initial `table.entry.leadState.changed` too: SPEC 6 lists it for Connect creates (and
+   * the console's), not for form submissions or ingress POSTs, which fire `table.entry.added` only.
+   */
+  leadStateEvent: boolean;
   leadStateId: string;
   /** The caller read this lead state from `table` in the same transaction; it is not checked again. */
   leadStateInPool?: boolean;
@@ -90,7 +93,7 @@ export interface NewEntry {
 
 /**
  * Creates an entry inside a transaction: checks, schema inference, insert, and the
- * `table.entry.added` + initial `table.entry.leadState.changed` events.
+ * `table.entry.added` event (plus the initial `table.entry.leadState.changed` when asked).
  */
 export async function insertEntry(
   ctx: ServiceContext,
@@ -120,7 +123,7 @@ export async function insertEntry(
   };
   await tx.entries.create(entry);
   await emit('table.entry.added', org, trigger, { entry });
-  if (input.leadStateEvent !== false) {
+  if (input.leadStateEvent) {
     await emit('table.entry.leadState.changed', org, trigger, {
       entry,
       previousLeadStateId: null,
@@ -142,7 +145,7 @@ export async function createEntry(
   return runUnit(ctx, async (tx, emit) => {
     const table = await tx.tables.get(org, body.tableId);
     if (!table) throw notFound('Lead pool');
-    return insertEntry(ctx, { tx, emit }, { ...body, table, trigger });
+    return insertEntry(ctx, { tx, emit }, { ...body, table, trigger, leadStateEvent: true });
   });
 }
 

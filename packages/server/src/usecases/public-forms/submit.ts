@@ -114,6 +114,8 @@ async function createLead(
       data: leadData(form, values),
       interestedInAppointmentTypeId: typeField ? (values[typeField.id] as string) : null,
       trigger,
+      // SPEC 6: a submission fires `table.entry.added` (and the booking events), no lead-state change.
+      leadStateEvent: false,
     });
   } catch (error) {
     if (isServiceError(error) && error.typeErrors) {
