@@ -23,12 +23,24 @@ import type { TableEntryRecord, TableRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
 import { loadSchema } from './tables';
 
-/** Infers the pool schema from `data` and stores it; returns the coerced data or throws a 400. */
-async function inferAndSave(tx: Repositories, table: TableRecord, data: JsonObject, now: string) {
+/** What one lead write gives the pool's schema inference. */
+interface InferenceWrite {
+  table: TableRecord;
+  data: JsonObject;
+  now: string;
+  /** Coerce values to their keys' types, refusing conflicts (ingress only, SPEC 4.3 rule 3). */
+  coerce: boolean;
+}
+
+/**
+ * Infers the pool schema from `data` and stores it; returns the data to store (as sent, or coerced
+ * for ingress) or throws a 400.
+ */
+async function inferAndSave(tx: Repositories, { table, data, now, coerce }: InferenceWrite) {
   refuse(leadDataKeysIssue(data));
   const schema = await loadSchema(tx, table);
   const fields = schema.fields as Record<string, InferredFieldDescriptor>;
-  const result = applySchemaInference(fields, data, now);
+  const result = applySchemaInference(fields, data, now, { coerce });
   if (!result.ok) {
     const details = result.typeErrors.map(({ key, expected, received }) => ({
       path: `data.${key}`,
@@ -83,6 +95,11 @@ export interface NewEntry {
    * the console's), not for form submissions or ingress POSTs, which fire `table.entry.added` only.
    */
   leadStateEvent: boolean;
+  /**
+   * Coerce `data` to the pool's inferred types and refuse conflicts with `typeErrors`: the ingress
+   * rule (SPEC 4.3 rule 3). Connect, console and form writes store `data` as sent (SPEC 2.3).
+   */
+  coerceData?: boolean;
   leadStateId: string;
   /** The caller read this lead state from `table` in the same transaction; it is not checked again. */
   leadStateInPool?: boolean;
@@ -106,7 +123,7 @@ export async function insertEntry(
   if (input.customFieldData) await checkCustomFields(tx, table, input.customFieldData);
   await checkAppointmentType(tx, org, input.interestedInAppointmentTypeId);
   const now = nowIso(ctx);
-  const data = await inferAndSave(tx, table, input.data, now);
+  const data = await inferAndSave(tx, { table, data: input.data, now, coerce: input.coerceData ?? false });
   const entry: TableEntryRecord = {
     id: ctx.newId(),
     tableId: table.id,
@@ -167,7 +184,8 @@ export async function updateEntry(
     const now = nowIso(ctx);
     const next: TableEntryRecord = { ...entry, updatedAt: now };
     if (patch.data !== undefined) {
-      const written = patch.data === null ? {} : await inferAndSave(tx, table, patch.data, now);
+      const written =
+        patch.data === null ? {} : await inferAndSave(tx, { table, data: patch.data, now, coerce: false });
       next.data = patch.data === null ? {} : (applyMergePatch(entry.data, written) as JsonObject);
       refuse(leadDataKeysIssue(next.data));
     }
