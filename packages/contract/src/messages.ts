@@ -20,6 +20,12 @@ export const ErrorMessages = {
   /** 400 on a planner booking whose interval is not a candidate of a slot of the resource. */
   notBookableInterval:
     'The interval is not a bookable slot of the resource: search availability and pass one of its intervals',
+  /**
+   * 400 on `PATCH /connect/table_entries/:id` with `data: null` or `customFieldData: null`: merge
+   * rule 6 of SPEC 4.1 (a whole object cannot be replaced in one request).
+   */
+  wholeObjectPatch:
+    'data and customFieldData cannot be null: a merge patch cannot remove the whole object. Delete the unwanted keys one by one with null, for example {"data": {"oldKey": null}}',
   /** 404 for an unknown Connect path or resource. */
   notFound: 'Resource not found',
   /** 413 for a body over the size limit. */

@@ -168,7 +168,7 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
     expect(after.json.leadStateId).toBe(ID.leadStateNew);
   });
 
-  it('clears interestedInAppointmentTypeId and customFieldData with null', async () => {
+  it('clears interestedInAppointmentTypeId with null, and custom-field values key by key', async () => {
     const res = await post({
       tableId: ID.table,
       leadStateId: ID.leadStateNew,
@@ -176,8 +176,46 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
       customFieldData: { [ID.customFieldBudget]: 5 },
       interestedInAppointmentTypeId: ID.appointmentTypeClass,
     });
-    const updated = await patch(res.json.id, { customFieldData: null, interestedInAppointmentTypeId: null });
+    const updated = await patch(res.json.id, {
+      customFieldData: { [ID.customFieldBudget]: null },
+      interestedInAppointmentTypeId: null,
+    });
     expect(updated.json).toMatchObject({ customFieldData: {}, interestedInAppointmentTypeId: null });
+  });
+
+  it('refuses data: null and customFieldData: null with 400 and writes nothing (merge rule 6)', async () => {
+    const created = await post({
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
+      data: { keep: 'me', also: 1 },
+      customFieldData: { [ID.customFieldBudget]: 7 },
+    });
+    const entry = TableEntrySchema.parse(created.json);
+    for (const body of [
+      { data: null },
+      { customFieldData: null },
+      { data: null, customFieldData: null, leadStateId: ID.leadStateContacted },
+    ]) {
+      const res = await patch(entry.id, body);
+      expect(res.status).toBe(400);
+      expect(ConnectErrorSchema.parse(res.json)).toEqual({
+        statusCode: 400,
+        error: 'VALIDATION_ERROR',
+        message: ErrorMessages.wholeObjectPatch,
+        details: Object.keys(body)
+          .filter((key) => key !== 'leadStateId')
+          .map((path) => ({ path, message: ErrorMessages.wholeObjectPatch })),
+      });
+    }
+    const after = TableEntrySchema.parse((await patch(entry.id, {})).json);
+    expect(after).toMatchObject({
+      data: { keep: 'me', also: 1 },
+      customFieldData: { [ID.customFieldBudget]: 7 },
+      leadStateId: ID.leadStateNew,
+    });
+    // The way the message points to: delete the keys one by one.
+    const emptied = await patch(entry.id, { data: { keep: null, also: null } });
+    expect(emptied.json.data).toEqual({});
   });
 
   it('never lets __proto__, constructor or prototype keys reach Object.prototype', async () => {
