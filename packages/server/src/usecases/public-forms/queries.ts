@@ -52,7 +52,7 @@ export async function publicAppointmentTypes(
   return readTx(ctx, async (tx) => {
     const form = await loadPublishedForm(tx, formId);
     checkCalendar(form, query.calendarId, query.studioId);
-    const allowed = allowedTypeIds(form, resolveBookingField(form, query.fieldId));
+    const allowed = allowedTypeIds(resolveBookingField(form, query.fieldId));
     const org = form.organizationId;
     const [slots, onCalendar, typeMappings, types, resources] = await Promise.all([
       tx.resourceSlots.list(org, { calendarId: query.calendarId }),
@@ -95,10 +95,7 @@ export async function publicSlots(
   const loaded = await readTx(ctx, async (tx) => {
     const form = await loadPublishedForm(tx, formId);
     checkCalendar(form, query.calendarId, query.studioId);
-    checkAppointmentType(
-      allowedTypeIds(form, resolveBookingField(form, query.fieldId)),
-      query.appointmentTypeId,
-    );
+    checkAppointmentType(allowedTypeIds(resolveBookingField(form, query.fieldId)), query.appointmentTypeId);
     return loadSearch(tx, form.organizationId, {
       calendarId: query.calendarId,
       appointmentTypeId: query.appointmentTypeId,

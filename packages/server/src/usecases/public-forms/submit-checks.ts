@@ -15,8 +15,8 @@ import {
   allowedTypeIds,
   checkAppointmentType,
   checkCalendar,
-  fieldTypeIds,
   resolveBookingField,
+  typeFieldAllowlist,
 } from './booking-rules';
 
 /** Step 2: a multi-studio form needs a `studioId` naming one of its studios. */
@@ -28,7 +28,10 @@ export function resolveStudio(form: FormRecord, studioId: string | undefined): s
   return studioId;
 }
 
-/** Step 5: each visible appointment-type value must be an existing type on the field's allowlist. */
+/**
+ * Step 5: each visible appointment-type value must be an existing type on the allowlist the
+ * appointment-types endpoint answers from (its booking field's; see {@link typeFieldAllowlist}).
+ */
 export async function checkAppointmentTypeFields(
   tx: Repositories,
   form: FormRecord,
@@ -37,7 +40,7 @@ export async function checkAppointmentTypeFields(
   for (const field of form.fields) {
     if (field.type !== 'appointment-type' || typeof values[field.id] !== 'string') continue;
     const typeId = values[field.id] as string;
-    checkAppointmentType(fieldTypeIds(field), typeId);
+    checkAppointmentType(typeFieldAllowlist(form, field), typeId);
     const type = await tx.appointmentTypes.get(form.organizationId, typeId);
     if (!type || type.archived) throw validationError(ErrorMessages.appointmentTypeNotAllowed);
   }
@@ -81,7 +84,7 @@ export async function checkBookingSlot(
   if (!(startMs < endMs)) throw validationError('The selected time slot ends before it starts');
   checkCalendar(form, slot.calendarId, studioId ?? undefined);
   const field = resolveBookingField(form, fields[0]!.id);
-  checkAppointmentType(allowedTypeIds(form, field), slot.appointmentTypeId);
+  checkAppointmentType(allowedTypeIds(field), slot.appointmentTypeId);
   const linked = field.bookingConfig?.appointmentTypeFieldId;
   if (linked && values[linked] !== undefined && values[linked] !== slot.appointmentTypeId) {
     throw validationError('The selected time slot is for another appointment type than the one chosen');
