@@ -3,7 +3,7 @@
  * (`["*"]` allows every type) decides what the appointment-type list offers, what the slot search
  * answers, and what submit accepts in step 5 (the appointment-type field) and step 7 (the slot).
  */
-import { ErrorMessages, type FormInput } from '@leadbook/contract';
+import { ErrorMessages, type FormField, type FormInput } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_FORM_FIELDS as FIELD, STUDIO_IDS as ID } from '@leadbook/server/studio';
 import { day } from '../../../test-support/time';
@@ -67,7 +67,8 @@ describe.each(ADAPTERS)('one appointment-type allowlist through %s', (kind) => {
   afterAll(() => h.close());
   const storeLegacy = async (id: string, fields: Field[]) => {
     const created = await h.service.admin.forms.create(ID.organization, form(id, [email]));
-    const stored = fields.map((field) => ({ required: false, ...field }));
+    // Stored records hold parsed fields: the schema's defaults filled in.
+    const stored = fields.map((field) => ({ required: false, ...field }) as FormField);
     await h.service.storage.transaction((tx) => tx.forms.update({ ...created, fields: stored }));
   };
 
