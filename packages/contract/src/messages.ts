@@ -17,6 +17,11 @@ export const ErrorMessages = {
   invalidRequest: 'Invalid request',
   /** 400 for a body that is not valid JSON. */
   malformedJson: 'Request body is not valid JSON',
+  /**
+   * 400 on a booking (Connect on the resource planner, form submit) of a candidate that starts
+   * before now: availability lists it with `available: false`.
+   */
+  slotStarted: 'The selected time slot has already started: choose one that starts later',
   /** 400 on a planner booking whose interval is not a candidate of a slot of the resource. */
   notBookableInterval:
     'The interval is not a bookable slot of the resource: search availability and pass one of its intervals',

@@ -77,7 +77,10 @@ export async function publicAppointmentTypes(
   });
 }
 
-/** `GET /public/forms/:id/slots`: the candidates of publicly bookable slots only. */
+/**
+ * `GET /public/forms/:id/slots`: the candidates of publicly bookable slots only; those that start
+ * before now (the service's clock) are listed with `available: false`.
+ */
 export async function publicSlots(
   ctx: ServiceContext,
   formId: string,
@@ -103,6 +106,7 @@ export async function publicSlots(
       endMs,
       resourceId: query.resourceId,
       publicOnly: true,
+      nowMs: ctx.clock.now(),
     });
   });
   const type = loaded.appointmentType;

@@ -10,7 +10,7 @@ import { slotUnavailable, validationError } from '../../core/errors';
 import { searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
-import { loadSearch } from '../availability';
+import { loadSearch, slotStarted } from '../availability';
 import {
   allowedTypeIds,
   checkAppointmentType,
@@ -72,9 +72,11 @@ export async function checkBookingSlot(
     /** The ids of the fields visible with the submitted values. */
     visible: ReadonlySet<string>;
     values: Record<string, unknown>;
+    /** Now (the service's clock), epoch ms: a slot that starts before it is refused. */
+    nowMs: number;
   },
 ): Promise<CheckedSlot | null> {
-  const { form, body, studioId, visible, values } = submission;
+  const { form, body, studioId, visible, values, nowMs } = submission;
   const fields = form.fields.filter((f) => f.type === 'booking-calendar' && visible.has(f.id));
   if (fields.length === 0) return null;
   const slot = body.bookingSlot;
@@ -95,6 +97,7 @@ export async function checkBookingSlot(
   // so the work below covers that one interval however wide a range the client sent.
   const type = await tx.appointmentTypes.get(form.organizationId, slot.appointmentTypeId);
   if (type && endMs - startMs !== type.bookingLength * MINUTE_MS) throw notOffered();
+  if (startMs < nowMs) throw slotStarted();
   const loaded = await loadSearch(tx, form.organizationId, {
     calendarId: slot.calendarId,
     appointmentTypeId: slot.appointmentTypeId,
@@ -102,6 +105,7 @@ export async function checkBookingSlot(
     endMs,
     resourceId: slot.resourceId,
     publicOnly: true,
+    nowMs,
   });
   const candidates = searchAvailability(loaded.input).filter(
     (c) => c.startMs === startMs && c.endMs === endMs,

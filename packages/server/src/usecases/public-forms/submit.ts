@@ -159,7 +159,9 @@ export async function submitForm(
   await checkCaptcha(ctx, form, body.captchaToken, clientIp);
   const studioId = resolveStudio(form, body.studioId);
   const { values, visible } = await checkFields(ctx, form, body);
-  const slot = await readTx(ctx, (tx) => checkBookingSlot(tx, { form, body, studioId, visible, values }));
+  const slot = await readTx(ctx, (tx) =>
+    checkBookingSlot(tx, { form, body, studioId, visible, values, nowMs: ctx.clock.now() }),
+  );
   const trigger: TriggerContext = { source: 'form', apiTokenId: null, memberId: null, formId: form.id };
   const submissionId = ctx.newId();
   await runUnit(
