@@ -9,6 +9,7 @@ import {
   createSqlJsStorage,
   type ConnectService,
 } from '@leadbook/server';
+import { checkedSend } from '../../../test-support/openapi';
 import { day, NOW } from '../../../test-support/time';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { testStudio } from './studio';
@@ -24,7 +25,7 @@ const body = {
 };
 
 const call = (service: ConnectService, method: string, path: string, token: string, json?: unknown) =>
-  service.fetch(
+  checkedSend((request) => service.fetch(request))(
     new Request(`http://x${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
