@@ -87,7 +87,7 @@ export function createTelemetryBatcher(
 ): TelemetryBatcher {
   const { flushIntervalMs = 2000, maxQueueSize = 500, onError } = options;
   const flushAt = Math.min(Math.max(options.flushAt ?? 20, 1), MAX_EVENTS_PER_REQUEST);
-  let queue: TelemetryEvent[] = [];
+  const queue: TelemetryEvent[] = [];
   // The first `kept` events of the queue came back from failed sends, in their order; new events
   // queue behind them, so a retried batch keeps its place.
   let kept = 0;
