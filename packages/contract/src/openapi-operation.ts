@@ -29,8 +29,10 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal error',
 };
 
+/** A `$ref` to a component schema. */
 export const refOf = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 
+/** The mark of an addition beyond SPEC, spread into the object it marks. */
 export const MARK = { [EXTENSION_MARK]: true } as const;
 
 /** Component name to generated schema, every named schema written out in full. */
@@ -53,6 +55,7 @@ function shapeOf(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> {
   return inner instanceof z.ZodObject ? (inner.shape as Record<string, z.ZodTypeAny>) : {};
 }
 
+/** The path, query and header parameters of an operation; extensions beyond SPEC marked. */
 export function parametersOf(op: OperationDefinition): ParameterObject[] {
   const params: ParameterObject[] = [];
   const beyondSpec = new Set(SPEC_EXTENSIONS.parameters[op.operationId as OperationId] ?? []);
@@ -109,6 +112,7 @@ function errorSchemaName(op: OperationDefinition, status: number): string {
   return status === 401 || status === 403 ? 'ConnectAuthError' : 'ConnectError';
 }
 
+/** The success response and the error responses (in the surface's envelope) of an operation. */
 export function responsesOf(op: OperationDefinition, components: Components): ResponsesObject {
   const responses: ResponsesObject = {
     [op.successStatus]: op.response
@@ -137,6 +141,7 @@ export function responsesOf(op: OperationDefinition, components: Components): Re
   return responses;
 }
 
+/** The security requirement of each surface. */
 export const SECURITY: Record<OperationDefinition['surface'], OperationObject['security']> = {
   connect: [{ bearerAuth: [] }],
   ingress: [{ ingressToken: [] }],
