@@ -51,7 +51,7 @@ export const AvailabilitySlotSchema = z.object({
   resourceSlotId: UuidSchema,
   startDateTime: DateTimeSchema,
   endDateTime: DateTimeSchema,
-  available: z.boolean(),
+  available: z.boolean().describe('False when full, blocked, or starting before now'),
   resourceName: z.string(),
   resourceColor: ColorSchema,
   maxParallelBookings: z.number().int().positive(),

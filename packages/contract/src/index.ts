@@ -19,5 +19,6 @@ export * from './events';
 export * from './params';
 export * from './operations';
 export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from './openapi';
+export { EXTENSION_MARK, SPEC_EXTENSIONS, type SpecExtensions } from './openapi-extensions';
 export * from './fixture';
 export * from './form';

@@ -17,9 +17,20 @@ export const ErrorMessages = {
   invalidRequest: 'Invalid request',
   /** 400 for a body that is not valid JSON. */
   malformedJson: 'Request body is not valid JSON',
+  /**
+   * 400 on a booking (Connect on the resource planner, form submit) of a candidate that starts
+   * before now: availability lists it with `available: false`.
+   */
+  slotStarted: 'The selected time slot has already started: choose one that starts later',
   /** 400 on a planner booking whose interval is not a candidate of a slot of the resource. */
   notBookableInterval:
     'The interval is not a bookable slot of the resource: search availability and pass one of its intervals',
+  /**
+   * 400 on `PATCH /connect/table_entries/:id` with `data: null` or `customFieldData: null`: merge
+   * rule 6 of SPEC 4.1 (a whole object cannot be replaced in one request).
+   */
+  wholeObjectPatch:
+    'data and customFieldData cannot be null: a merge patch cannot remove the whole object. Delete the unwanted keys one by one with null, for example {"data": {"oldKey": null}}',
   /** 404 for an unknown Connect path or resource. */
   notFound: 'Resource not found',
   /** 413 for a body over the size limit. */

@@ -60,6 +60,8 @@ export interface OperationDefinition {
   readonly scope?: Scope;
   /** One line for the docs. */
   readonly summary: string;
+  /** What a caller should know beyond the summary (the OpenAPI operation's description). */
+  readonly description?: string;
   /** Path parameters. */
   readonly params?: z.ZodTypeAny;
   /** Query parameters (every value arrives as a string). */
@@ -268,6 +270,9 @@ export const operations = {
     operationId: 'getPublicFormAvailability',
     path: '/public/forms/:id/availability',
     summary: 'Check that a form is published; read its captcha provider',
+    description:
+      'Answers 200 with `available: true` and the captcha provider (or null) for a published form, ' +
+      "404 for a missing or unpublished one. A browser `Origin` must be on the form's allowlist.",
     response: PublicFormAvailabilitySchema,
     errorStatuses: publicErrors,
   },
@@ -276,6 +281,10 @@ export const operations = {
     operationId: 'listPublicSlots',
     path: '/public/forms/:id/slots',
     summary: 'List bookable slots of a form',
+    description:
+      'The candidates of the publicly bookable resource slots of a calendar for an appointment type ' +
+      "allowed by the booking field's allowlist; those that are full, blocked or start before now " +
+      'are listed with `available: false`.',
     query: PublicSlotsQuerySchema,
     response: PublicSlotsResponseSchema,
     errorStatuses: publicErrors,
@@ -285,6 +294,9 @@ export const operations = {
     operationId: 'listPublicAppointmentTypes',
     path: '/public/forms/:id/appointment-types',
     summary: 'List appointment types a form allows on a calendar',
+    description:
+      'The types on the booking field\'s allowlist (`["*"]` allows every type) that have at least one ' +
+      'publicly bookable resource slot on the calendar. Submit accepts exactly these.',
     query: PublicAppointmentTypesQuerySchema,
     response: listOf(PublicAppointmentTypeSchema),
     errorStatuses: publicErrors,
@@ -294,6 +306,9 @@ export const operations = {
     operationId: 'getPublicFormConfig',
     path: '/public/forms/:id/config',
     summary: 'Read the public configuration a widget needs (beyond SPEC)',
+    description:
+      'Fields, studios and the captcha provider and site key of a published form; never the captcha ' +
+      'secret or the webhook URL.',
     response: PublicFormConfigSchema,
     errorStatuses: publicErrors,
   },
@@ -303,6 +318,10 @@ export const operations = {
     method: 'POST',
     path: '/public/forms/:id/submit',
     summary: 'Submit a form',
+    description:
+      'Validates in the order of SPEC 4.2 (captcha, studio, fields, phone numbers, appointment type, ' +
+      'consent, booking slot), then writes the lead, the booking, the submission record and the ' +
+      'webhook delivery in one transaction.',
     params: PublicIdParamsSchema,
     body: SubmitBodySchema,
     response: SubmitResponseSchema,
@@ -315,6 +334,9 @@ export const operations = {
     method: 'POST',
     path: '/public/forms/:id/telemetry',
     summary: 'Send a batch of widget telemetry events',
+    description:
+      'One to 50 events, answered 204 once stored. The body may be sent as `text/plain`, as ' +
+      '`navigator.sendBeacon` does with a string.',
     params: PublicIdParamsSchema,
     body: TelemetryBodySchema,
     successStatus: 204,
@@ -326,6 +348,10 @@ export const operations = {
     method: 'POST',
     path: '/public/ingress_webhooks/:id',
     summary: 'Push one lead into the bound pool',
+    description:
+      "Creates one lead entry in the webhook's pool, in its default lead state, with the " +
+      '`x-service-ingress-token` header. Values are coerced to the types the pool inferred; a conflict ' +
+      'is a 400 with `typeErrors`.',
     params: PublicIdParamsSchema,
     body: IngressBodySchema,
     response: TableEntrySchema,

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
 import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
 
@@ -57,7 +58,7 @@ export const PublicSlotSchema = z.object({
   endDateTime: DateTimeSchema,
   maxParallelBookings: z.number().int().positive(),
   currentBookings: z.number().int().nonnegative(),
-  available: z.boolean(),
+  available: z.boolean().describe('False when full, blocked, or starting before now'),
 });
 
 /** One slot of a public slot search. */
@@ -127,8 +128,11 @@ export const SubmitBookingSlotSchema = z
 /** The body of `POST /public/forms/:id/submit`. `data` is keyed by form field id. */
 export const SubmitBodySchema = z
   .object({
-    data: z
-      .record(UuidSchema, SubmitFieldValueSchema)
+    // The generator writes no key schema for a record: the document states it (and the count) here.
+    data: extendApi(z.record(UuidSchema, SubmitFieldValueSchema), {
+      propertyNames: { format: 'uuid' },
+      maxProperties: MAX_SUBMIT_FIELDS,
+    })
       .refine((data) => Object.keys(data).length <= MAX_SUBMIT_FIELDS, {
         message: `A submission may hold at most ${MAX_SUBMIT_FIELDS} fields`,
       })

@@ -39,15 +39,24 @@ export const CreateTableEntryBodySchema = z
 /** The body of `POST /connect/table_entries/`. */
 export type CreateTableEntryBody = z.infer<typeof CreateTableEntryBodySchema>;
 
+const WHOLE_OBJECT_NULL =
+  'null is refused with 400: a merge patch cannot remove the whole object (SPEC 4.1 merge rule 6); delete keys one by one with null';
+
 /**
  * The merge-patch body of `PATCH /connect/table_entries/:id` (RFC 7396 on `data` and
- * `customFieldData`). `null` deletes a key; `data: null` or `customFieldData: null` deletes every key
- * of that object. `followUpDate` is an addition beyond SPEC. Unknown keys are rejected.
+ * `customFieldData`). `null` deletes a key. `data: null` and `customFieldData: null` keep their
+ * place in the SPEC 2.16.0 shape but are refused with a 400 (merge rule 6: a whole object cannot be
+ * replaced or removed in one request). `followUpDate` is an addition beyond SPEC. Unknown keys are
+ * rejected.
  */
 export const PatchTableEntryBodySchema = z
   .object({
-    data: JsonObjectSchema.nullable().optional(),
-    customFieldData: JsonObjectSchema.nullable().optional(),
+    data: JsonObjectSchema.nullable()
+      .optional()
+      .describe(`Keys to set, or null to delete; ${WHOLE_OBJECT_NULL}`),
+    customFieldData: JsonObjectSchema.nullable()
+      .optional()
+      .describe(`Custom-field values to set, or null to delete; ${WHOLE_OBJECT_NULL}`),
     leadStateId: UuidSchema.optional(),
     firstOpenedAt: DateTimeSchema.nullable().optional(),
     followUpDate: DateTimeSchema.nullable().optional(),

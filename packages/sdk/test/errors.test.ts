@@ -238,6 +238,11 @@ describe('errorFromResponse', () => {
     const cases: Array<[number, unknown, new (...args: never[]) => ApiError]> = [
       [400, { statusCode: 400, error: 'VALIDATION_ERROR', message: 'bad', details: [] }, ValidationError],
       [400, { statusCode: 400, message: ErrorMessages.slotUnavailable }, SlotUnavailableError],
+      [
+        400,
+        { statusCode: 400, error: 'VALIDATION_ERROR', message: ErrorMessages.slotStarted },
+        SlotUnavailableError,
+      ],
       [401, { error: 'Unauthorized', message: 'no' }, AuthenticationError],
       [403, { statusCode: 403, message: ErrorMessages.originNotAllowed }, PermissionError],
       [404, { statusCode: 404, message: ErrorMessages.formNotFound }, NotFoundError],

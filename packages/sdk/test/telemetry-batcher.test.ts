@@ -82,6 +82,32 @@ describe('telemetry batcher', () => {
     expect(sent).toHaveLength(1); // the 2 s timer was cancelled by the flush
   });
 
+  it('splits a synchronous burst at every 20 events, and sends the rest 2 s later', async () => {
+    const { transport, sent } = fakeTransport();
+    const batcher = createTelemetryBatcher(transport);
+    for (let i = 0; i < 45; i++) batcher.track(event(i));
+    // Taken as the burst passed 20 and 40, even though no request could start in between.
+    expect(batcher.pending).toBe(5);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent.map((batch) => batch.length)).toEqual([20, 20]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent.map((batch) => batch.length)).toEqual([20, 20, 5]);
+    expect(sent.flat().map((e) => e.step)).toEqual(Array.from({ length: 45 }, (_, i) => i));
+  });
+
+  it('keeps failed batches in order ahead of newer events', async () => {
+    const { transport, sent, state } = fakeTransport();
+    const batcher = createTelemetryBatcher(transport);
+    state.offline = true;
+    for (let i = 0; i < 45; i++) batcher.track(event(i));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batcher.pending).toBe(45);
+    state.offline = false;
+    await batcher.flush();
+    expect(sent.map((batch) => batch.length)).toEqual([45]);
+    expect(sent.flat().map((e) => e.step)).toEqual(Array.from({ length: 45 }, (_, i) => i));
+  });
+
   it('sends the queue with the beacon when the page becomes hidden', async () => {
     const { page, hide } = fakePage();
     vi.stubGlobal('document', page);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkedSend } from '../../../test-support/openapi';
 import { createConnectService, ServiceError, type ConnectService } from '@leadbook/server';
 import { testClock } from '../../../test-support/time';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
@@ -116,7 +117,7 @@ describe('console API', () => {
       default: true,
     });
     await service.admin.leadStates.setDefault(ID.organization, ID.leadStateContacted);
-    const res = await service.fetch(
+    const res = await checkedSend((request) => service.fetch(request))(
       new Request(`http://x/connect/tables/${ID.table}`, {
         headers: { authorization: `Bearer ${TOKEN.read}` },
       }),

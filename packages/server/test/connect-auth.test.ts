@@ -37,6 +37,17 @@ describe.each(ADAPTERS)('Connect authentication through %s', (kind) => {
     expect(ErrorMessages.unauthorized).toContain('Authorization: Bearer');
   });
 
+  it('authenticates before reading the body: an unauthenticated 200 KB POST is a 401 at the default limit', async () => {
+    const body = { tableId: ID.table, leadStateId: ID.leadStateNew, data: { blob: 'x'.repeat(200_000) } };
+    for (const path of ['/connect/table_entries/', '/connect/calendar_bookings/']) {
+      const res = await h.call('POST', path, { body });
+      expect([path, res.status]).toEqual([path, 401]);
+      expect(ConnectAuthErrorSchema.parse(res.json).error).toBe('Unauthorized');
+    }
+    // The same body with a valid token is over the default 100 KiB limit.
+    expect((await h.call('POST', '/connect/table_entries/', { body, token: TOKEN.write })).status).toBe(413);
+  });
+
   it('a token works until it is revoked', async () => {
     const created = await h.service.admin.apiTokens.create(ID.organization, {
       name: 'short-lived',

@@ -110,11 +110,35 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
     expect((await patch(other.json.id, { data: { x: 1 } })).status).toBe(404);
   });
 
-  it('rejects a type conflict with the inferred schema', async () => {
-    await create({ score: 10 });
-    const res = await post({ tableId: ID.table, leadStateId: ID.leadStateNew, data: { score: 'high' } });
-    expect(res.status).toBe(400);
-    expect(res.json.details).toEqual([{ path: 'data.score', message: 'Expected number, received string' }]);
+  it('stores data as sent on keys the pool already typed, and keeps inferring (SPEC 2.3)', async () => {
+    const schemaFields = async () =>
+      TableDetailSchema.parse(
+        (await h.call('GET', `/connect/tables/${ID.table}`, { token: TOKEN.read })).json,
+      ).schema.fields;
+    await create({ age: 33, vip: false, name: 'Ada', tags: ['a', 'b'] });
+    const before = await schemaFields();
+    const sent = { age: '34', vip: 'true', name: 42, tags: 'solo' };
+    const created = await post({ tableId: ID.table, leadStateId: ID.leadStateNew, data: sent });
+    expect(created.status).toBe(201);
+    expect(created.json.data).toStrictEqual(sent);
+    // A value no coercion could turn into the key's type is stored as sent too.
+    const patched = await patch(created.json.id, { data: { age: 'thirty-five', sinceYear: 2020 } });
+    expect(patched.status).toBe(200);
+    expect(patched.json.data).toStrictEqual({ ...sent, age: 'thirty-five', sinceYear: 2020 });
+    const stored = await h.service.storage.transaction((tx) =>
+      tx.entries.get(ID.organization, created.json.id),
+    );
+    expect(stored!.data).toStrictEqual(patched.json.data);
+    // The first value fixed each type; later writes count, and new keys are typed.
+    const after = await schemaFields();
+    const seen = (key: string) => [after[key]?.type, after[key]!.frequency - (before[key]?.frequency ?? 0)];
+    expect(['age', 'vip', 'name', 'tags', 'sinceYear'].map(seen)).toEqual([
+      ['number', 2],
+      ['boolean', 1],
+      ['string', 1],
+      ['string[]', 1],
+      ['number', 1],
+    ]);
   });
 
   it('merge-patches data deeply (RFC 7396 rules 1-4) and keeps other fields', async () => {
@@ -144,7 +168,7 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
     expect(after.json.leadStateId).toBe(ID.leadStateNew);
   });
 
-  it('clears interestedInAppointmentTypeId and customFieldData with null', async () => {
+  it('clears interestedInAppointmentTypeId with null, and custom-field values key by key', async () => {
     const res = await post({
       tableId: ID.table,
       leadStateId: ID.leadStateNew,
@@ -152,8 +176,46 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
       customFieldData: { [ID.customFieldBudget]: 5 },
       interestedInAppointmentTypeId: ID.appointmentTypeClass,
     });
-    const updated = await patch(res.json.id, { customFieldData: null, interestedInAppointmentTypeId: null });
+    const updated = await patch(res.json.id, {
+      customFieldData: { [ID.customFieldBudget]: null },
+      interestedInAppointmentTypeId: null,
+    });
     expect(updated.json).toMatchObject({ customFieldData: {}, interestedInAppointmentTypeId: null });
+  });
+
+  it('refuses data: null and customFieldData: null with 400 and writes nothing (merge rule 6)', async () => {
+    const created = await post({
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
+      data: { keep: 'me', also: 1 },
+      customFieldData: { [ID.customFieldBudget]: 7 },
+    });
+    const entry = TableEntrySchema.parse(created.json);
+    for (const body of [
+      { data: null },
+      { customFieldData: null },
+      { data: null, customFieldData: null, leadStateId: ID.leadStateContacted },
+    ]) {
+      const res = await patch(entry.id, body);
+      expect(res.status).toBe(400);
+      expect(ConnectErrorSchema.parse(res.json)).toEqual({
+        statusCode: 400,
+        error: 'VALIDATION_ERROR',
+        message: ErrorMessages.wholeObjectPatch,
+        details: Object.keys(body)
+          .filter((key) => key !== 'leadStateId')
+          .map((path) => ({ path, message: ErrorMessages.wholeObjectPatch })),
+      });
+    }
+    const after = TableEntrySchema.parse((await patch(entry.id, {})).json);
+    expect(after).toMatchObject({
+      data: { keep: 'me', also: 1 },
+      customFieldData: { [ID.customFieldBudget]: 7 },
+      leadStateId: ID.leadStateNew,
+    });
+    // The way the message points to: delete the keys one by one.
+    const emptied = await patch(entry.id, { data: { keep: null, also: null } });
+    expect(emptied.json.data).toEqual({});
   });
 
   it('never lets __proto__, constructor or prototype keys reach Object.prototype', async () => {

@@ -7,6 +7,7 @@ import {
   type SeedResult,
 } from '@leadbook/server';
 import { seedStudio } from '@leadbook/server/studio';
+import { checkedSend } from '../../../test-support/openapi';
 import { NOW, testClock } from '../../../test-support/time';
 import { testStudio } from './studio';
 
@@ -54,6 +55,8 @@ export interface HostOptions {
 /**
  * A service seeded with the studio (on the test epoch), on the test clock (unless `options.clock`
  * says otherwise), reached through the Express router over loopback HTTP, or its fetch handler.
+ * Every request and answer is checked against `docs/openapi.json` (`checkedSend`): an answer, or an
+ * accepted request body, that the document does not describe fails the call.
  */
 export async function createHarness(
   kind: AdapterKind,
@@ -66,7 +69,7 @@ export async function createHarness(
     : await service.admin.seed(testStudio());
   let base = 'http://service.test';
   let send: (request: Request, clientIp?: string) => Promise<Response> = (request, clientIp) =>
-    service.fetch(request, { clientIp: clientIp ?? '203.0.113.1' });
+    checkedSend((checked) => service.fetch(checked, { clientIp: clientIp ?? '203.0.113.1' }))(request);
   let server: ReturnType<ReturnType<typeof express>['listen']> | undefined;
   if (kind === 'express') {
     const app = express();
@@ -75,7 +78,7 @@ export async function createHarness(
     server = app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    send = (request) => fetch(request);
+    send = checkedSend((request) => fetch(request));
   }
   return {
     service,

@@ -95,6 +95,11 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
     ['a pattern mismatch', { [FIELD.voucher]: 'ab12' }, 'Voucher code is not in the expected format'],
     ['a bad email', { [FIELD.email]: 'ada@' }, 'Email must be a valid email address'],
     ['a bad phone number', { [FIELD.phone]: '12' }, 'Phone must be a valid phone number'],
+    [
+      'a bad phone number before a later pattern mismatch (step 3 checks tel in field order)',
+      { [FIELD.phone]: '12', [FIELD.voucher]: 'ab12' },
+      'Phone must be a valid phone number',
+    ],
     ['an option not offered', { [FIELD.plan]: 'gold' }, 'Plan must be one of the offered options'],
     ['a field shown by showIf and left empty', { [FIELD.isBusiness]: true }, 'Company is required'],
     ['consent not the literal string "true"', { [FIELD.consent]: 'yes' }, 'Privacy policy must be accepted'],

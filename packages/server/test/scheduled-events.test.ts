@@ -9,6 +9,7 @@ import {
   createSqlJsStorage,
   type ConnectService,
 } from '@leadbook/server';
+import { checkedSend } from '../../../test-support/openapi';
 import { day, NOW } from '../../../test-support/time';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { testStudio } from './studio';
@@ -24,7 +25,7 @@ const body = {
 };
 
 const call = (service: ConnectService, method: string, path: string, token: string, json?: unknown) =>
-  service.fetch(
+  checkedSend((request) => service.fetch(request))(
     new Request(`http://x${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -127,11 +128,15 @@ describe('scheduled appointment events', () => {
   });
 
   it('the service clock, not the system clock, decides what is due', async () => {
-    // For this service the booking is already over (the system clock is still a day before it).
-    const service = await start({ clock: createManualClock(END + 60_000) });
+    // Booked a minute before its start by the service's clock (a booking must start after now)...
+    const clock = createManualClock(START - 60_000);
+    const service = await start({ clock });
     await service.admin.seed(testStudio());
     expect((await call(service, 'POST', '/connect/calendar_bookings/', TOKEN.write, body)).status).toBe(201);
-    await advanceTo(Date.now());
+    // ...then, for this service, the booking is over, while the system clock is still hours before it.
+    clock.set(END + 60_000);
+    await advanceTo(Date.now() + 60_000);
+    expect(Date.now()).toBeLessThan(START - 60 * 60 * 1000);
     expect(timed(events)).toEqual(['calendar.appointment.hasStarted', 'calendar.appointment.hasEnded']);
     await service.close();
   });

@@ -10,6 +10,7 @@ import {
   type StorageAdapter,
 } from '@leadbook/server';
 import { describe, expect, it, vi } from 'vitest';
+import { checkedSend } from '../../../test-support/openapi';
 import { testClock } from '../../../test-support/time';
 
 const TOKEN = `service_live_${'cd'.repeat(32)}`;
@@ -32,7 +33,7 @@ describe('a StorageError from a second copy of @leadbook/server', () => {
     failure = new other.StorageError('other-copy: connection refused');
     expect(failure).not.toBeInstanceOf(StorageError);
 
-    const response = await service.fetch(
+    const response = await checkedSend((request) => service.fetch(request))(
       new Request('http://leadbook.test/connect/calendar/', {
         headers: { authorization: `Bearer ${TOKEN}` },
       }),

@@ -62,7 +62,9 @@ export interface LeadsApi {
   ): Promise<OperationResponse<'createTableEntry'>>;
   /**
    * Merge-patches a lead entry (RFC 7396, `PATCH /connect/table_entries/:id`): a value sets a key,
-   * `null` deletes it (see {@link unset}), an omitted key stays; nested objects merge.
+   * `null` deletes it (see {@link unset}), an omitted key stays; nested objects merge. `data: null`
+   * or `customFieldData: null` is refused with a `ValidationError` (SPEC merge rule 6: a whole
+   * object cannot be removed in one request); delete its keys instead.
    *
    * @example
    * ```ts

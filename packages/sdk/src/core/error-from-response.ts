@@ -27,6 +27,9 @@ import { retryAfterMs } from './retry';
  */
 const SLOT_UNAVAILABLE: (typeof ErrorMessages)['slotUnavailable'] =
   'The selected time slot is no longer available';
+/** A slot that started between the search and the booking: as unavailable as a filled one. */
+const SLOT_STARTED: (typeof ErrorMessages)['slotStarted'] =
+  'The selected time slot has already started: choose one that starts later';
 
 const BY_STATUS: Record<number, new (init: ApiErrorInit) => ApiError> = {
   400: ValidationError,
@@ -41,7 +44,7 @@ const arrayOr = <T>(value: unknown): T[] | undefined => (Array.isArray(value) ? 
 
 /**
  * Maps an error response to its class: 400 {@link ValidationError} (or {@link SlotUnavailableError}
- * for the slot-race message), 401 {@link AuthenticationError}, 403 {@link PermissionError}, 404
+ * for the slot-race message and for a slot that has already started), 401 {@link AuthenticationError}, 403 {@link PermissionError}, 404
  * {@link NotFoundError}, 409 {@link ConflictError}, 413 {@link PayloadTooLargeError}, 429
  * {@link RateLimitError}, 5xx {@link InternalServerError}, anything else {@link ApiError}.
  *
@@ -68,7 +71,9 @@ export function errorFromResponse(status: number, body: unknown, headers: Header
     headers,
     requestId: headers.get('x-request-id') ?? undefined,
   };
-  if (status === 400 && message === SLOT_UNAVAILABLE) return new SlotUnavailableError(init);
+  if (status === 400 && (message === SLOT_UNAVAILABLE || message === SLOT_STARTED)) {
+    return new SlotUnavailableError(init);
+  }
   if (status === 429) return new RateLimitError({ ...init, retryAfterMs: retryAfterMs(headers) });
   if (status >= 500) return new InternalServerError(init);
   const ErrorClass = BY_STATUS[status] ?? ApiError;

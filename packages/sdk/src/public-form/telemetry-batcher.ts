@@ -87,29 +87,41 @@ export function createTelemetryBatcher(
 ): TelemetryBatcher {
   const { flushIntervalMs = 2000, maxQueueSize = 500, onError } = options;
   const flushAt = Math.min(Math.max(options.flushAt ?? 20, 1), MAX_EVENTS_PER_REQUEST);
-  let queue: TelemetryEvent[] = [];
+  const queue: TelemetryEvent[] = [];
+  // The first `kept` events of the queue came back from failed sends, in their order; new events
+  // queue behind them, so a retried batch keeps its place.
+  let kept = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Events tracked since the last flush: only these count towards `flushAt`, so events kept from a
   // failed flush do not turn every new event into a request while the network is down.
   let fresh = 0;
   let closed = false;
-  // One request at a time, each flush taking the queue when it starts: kept events stay in order,
-  // and a burst of events never opens parallel requests.
+  // One request at a time: kept events stay in order, and a burst never opens parallel requests.
   let chain = Promise.resolve();
 
-  const keep = (events: TelemetryEvent[]) => {
-    queue = [...events, ...queue].slice(-maxQueueSize);
+  const trim = () => {
+    const over = queue.length - maxQueueSize;
+    if (over <= 0) return;
+    queue.splice(0, over);
+    kept = Math.max(0, kept - over);
   };
+  const keep = (events: TelemetryEvent[]) => {
+    queue.splice(kept, 0, ...events);
+    kept += events.length;
+    trim();
+  };
+  // A flush takes the queue when it is asked for, not when its turn in the chain comes: a
+  // synchronous burst of 45 events goes out as 20, 20 and (2 s later) 5, never as one request of 45.
   const take = () => {
     clearTimeout(timer);
     timer = undefined;
     fresh = 0;
+    kept = 0;
     const batches: TelemetryEvent[][] = [];
     while (queue.length) batches.push(queue.splice(0, MAX_EVENTS_PER_REQUEST));
     return batches;
   };
-  const sendAll = async () => {
-    const batches = take();
+  const sendAll = async (batches: TelemetryEvent[][]) => {
     for (const [i, events] of batches.entries()) {
       try {
         await transport.send(events);
@@ -121,7 +133,10 @@ export function createTelemetryBatcher(
       }
     }
   };
-  const flush = () => (chain = chain.then(sendAll));
+  const flush = () => {
+    const batches = take();
+    return (chain = chain.then(() => sendAll(batches)));
+  };
 
   const beaconAll = () => {
     for (const events of take()) transport.beacon(events);
@@ -139,13 +154,9 @@ export function createTelemetryBatcher(
     track(event) {
       if (closed) return;
       queue.push(event);
-      keep([]);
-      if (++fresh >= flushAt) {
-        fresh = 0;
-        void flush();
-      } else {
-        timer ??= setTimeout(flush, flushIntervalMs);
-      }
+      trim();
+      if (++fresh >= flushAt) void flush();
+      else timer ??= setTimeout(flush, flushIntervalMs);
     },
     flush,
     async close() {

@@ -203,7 +203,14 @@ async function seedOrganization(
       return insertEntry(
         ctx,
         { tx, emit },
-        { table, leadStateId: state.id, data: entry.data, customFieldData: entry.customFieldData, trigger },
+        {
+          table,
+          leadStateId: state.id,
+          data: entry.data,
+          customFieldData: entry.customFieldData,
+          trigger,
+          leadStateEvent: true,
+        },
       );
     });
     out.entries.push(created.id);

@@ -99,13 +99,40 @@ export async function readLimited(
   limit: number,
 ): Promise<Uint8Array | undefined> {
   if (isNodeReadable(source)) return readNodeBody(source, limit);
+  if (isWebStream(source)) return readWebBody(source, limit);
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of source) {
     total += chunk.byteLength;
-    // Leaving the loop early cancels a web stream.
     if (total > limit) throw new BodyTooLargeError(`body exceeds ${limit} bytes`);
     chunks.push(chunk);
   }
   return joined(chunks, total);
+}
+
+const isWebStream = (source: object): source is ReadableStream<Uint8Array> =>
+  typeof (source as { getReader?: unknown }).getReader === 'function';
+
+/**
+ * A web stream's body. Past `limit` the stream is cancelled without waiting for the cancel to
+ * settle: the cancel of one branch of a tee'd body (a host that clones requests to log them) settles
+ * only once its twin is cancelled too, and the 413 must not wait for that.
+ */
+async function readWebBody(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | undefined> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return joined(chunks, total);
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(`body exceeds ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
 }

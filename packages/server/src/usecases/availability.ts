@@ -22,13 +22,16 @@ export interface SearchRequest {
   startMs: number;
   /** Range end, epoch ms. */
   endMs: number;
+  /** Now (the service's clock), epoch ms: candidates that start before it are not available. */
+  nowMs: number;
   /** Only this resource. */
   resourceId?: string | undefined;
   /** Only resource slots marked publicly bookable (public forms). */
   publicOnly?: boolean;
   /**
    * The range is one booking's interval: unless it lasts the type's `bookingLength`, it is refused
-   * (400) before bookings and slots are loaded, so a client-sized interval never costs a search.
+   * (400) before bookings and slots are loaded, so a client-sized interval never costs a search;
+   * then one that starts before `nowMs` is refused too (400 `slotStarted`).
    */
   oneBooking?: boolean;
   /** The calendar and appointment type, when the caller read them already (404s stay the same). */
@@ -36,6 +39,10 @@ export interface SearchRequest {
 }
 
 const MINUTE_MS = 60_000;
+
+/** The 400 for booking a candidate that starts before now (SPEC 4.1: only the future is bookable). */
+export const slotStarted = () =>
+  validationError(ErrorMessages.slotStarted, [{ path: 'startDateTime', message: ErrorMessages.slotStarted }]);
 
 /** The 400 for a booking interval that is not a candidate of a slot of the resource. */
 export const notBookable = () =>
@@ -73,8 +80,9 @@ export async function loadSearch(
       ]);
   if (!calendar) throw notFound('Calendar');
   if (!appointmentType) throw notFound('Appointment type');
-  if (request.oneBooking && request.endMs - request.startMs !== appointmentType.bookingLength * MINUTE_MS) {
-    throw notBookable();
+  if (request.oneBooking) {
+    if (request.endMs - request.startMs !== appointmentType.bookingLength * MINUTE_MS) throw notBookable();
+    if (request.startMs < request.nowMs) throw slotStarted();
   }
   // With one resource asked for, its bookings are read with the rest (one round trip where the
   // storage batches concurrent reads); they count only if the resource passes the filters below.
@@ -128,6 +136,7 @@ export async function loadSearch(
       slots,
       bookings: bookings.map((b) => ({ resourceId: b.resourceId!, startMs: b.startMs, endMs: b.endMs })),
       blockers,
+      nowMs: request.nowMs,
     },
   };
 }
@@ -147,13 +156,15 @@ export function isoFormatter(): (ms: number) => string {
 
 /**
  * `GET /connect/availability/`: every candidate of the range, sorted by start, then resource, as
- * the response's JSON bytes (see {@link availabilityJson}).
+ * the response's JSON bytes (see {@link availabilityJson}). Candidates that start before now (the
+ * service's clock) are listed with `available: false`.
  */
 export async function searchConnectAvailability(
   ctx: ServiceContext,
   org: string,
-  request: SearchRequest,
+  request: Omit<SearchRequest, 'nowMs'>,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, request));
+  const nowMs = ctx.clock.now();
+  const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, { ...request, nowMs }));
   return availabilityJson(searchAvailability(loaded.input), loaded.resources);
 }

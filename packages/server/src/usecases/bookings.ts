@@ -61,11 +61,14 @@ async function readForBooking(
   return { entryId, org: orgRecord, entry, resource, calendar, appointmentType };
 }
 
-/** The planner checks: the interval must be a candidate of a slot of the resource, with room left. */
+/**
+ * The planner checks: the interval must be a candidate of a slot of the resource that has not
+ * started yet (`nowMs`), with room left.
+ */
 async function checkPlannerSlot(
   tx: Repositories,
   org: string,
-  { body, publicOnly }: { body: CreateCalendarBookingBody; publicOnly: boolean },
+  { body, publicOnly, nowMs }: { body: CreateCalendarBookingBody; publicOnly: boolean; nowMs: number },
   reads: BookingReads,
 ) {
   if (!body.resourceId)
@@ -92,6 +95,7 @@ async function checkPlannerSlot(
     endMs,
     resourceId: body.resourceId,
     publicOnly,
+    nowMs,
     oneBooking: true,
     preloaded: { calendar: reads.calendar, appointmentType: reads.appointmentType },
   });
@@ -155,7 +159,7 @@ async function insertBooking(
   const { entryId } = reads;
   if (entryId && !reads.entry) throw notFound('Lead entry');
   const slot = org.resourcePlanner
-    ? await checkPlannerSlot(tx, org.id, { body, publicOnly }, reads)
+    ? await checkPlannerSlot(tx, org.id, { body, publicOnly, nowMs: ctx.clock.now() }, reads)
     : await checkLegacy(tx, org.id, body, reads);
   const record: BookingRecord = {
     id: ctx.newId(),

@@ -98,6 +98,7 @@ export async function pushIngressEntry(
           customFieldData: body.customFieldData,
           trigger: ingressTrigger(webhook),
           leadStateEvent: false,
+          coerceData: true,
         },
       );
     });

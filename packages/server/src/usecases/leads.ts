@@ -11,66 +11,14 @@ import {
   type PatchTableEntryBody,
   type TableEntry,
   type TriggerContext,
-  type ValidationIssue,
 } from '@leadbook/contract';
 import { nowIso, type ServiceContext } from '../core/context';
-import { notFound, ServiceError, validationError } from '../core/errors';
+import { notFound, validationError } from '../core/errors';
 import { runUnit, type Unit } from '../core/unit-of-work';
-import { applyMergePatch, applySchemaInference, type InferredFieldDescriptor } from '../domain/leads';
-import { checkCustomFieldData } from '../domain/leads/custom-fields';
-import { leadDataKeysIssue, poolSchemaIssue } from '../domain/leads/limits';
+import { applyMergePatch } from '../domain/leads';
+import { leadDataKeysIssue } from '../domain/leads/limits';
 import type { TableEntryRecord, TableRecord } from '../ports/records';
-import type { Repositories } from '../ports/storage';
-import { loadSchema } from './tables';
-
-/** Infers the pool schema from `data` and stores it; returns the coerced data or throws a 400. */
-async function inferAndSave(tx: Repositories, table: TableRecord, data: JsonObject, now: string) {
-  refuse(leadDataKeysIssue(data));
-  const schema = await loadSchema(tx, table);
-  const fields = schema.fields as Record<string, InferredFieldDescriptor>;
-  const result = applySchemaInference(fields, data, now);
-  if (!result.ok) {
-    const details = result.typeErrors.map(({ key, expected, received }) => ({
-      path: `data.${key}`,
-      message: `Expected ${expected}, received ${received}`,
-    }));
-    throw new ServiceError('validation', ErrorMessages.invalidRequest, {
-      details,
-      typeErrors: result.typeErrors,
-    });
-  }
-  refuse(poolSchemaIssue(Object.keys(fields).length, Object.keys(result.fields).length));
-  await tx.tableSchemas.save({ ...schema, updatedAt: now, fields: result.fields });
-  return result.data;
-}
-
-function refuse(issue: ValidationIssue | undefined): void {
-  if (issue) throw validationError(issue.message, [issue]);
-}
-
-async function checkCustomFields(tx: Repositories, table: TableRecord, data: JsonObject) {
-  const fields = await tx.customFields.list(table.organizationId, { tableId: table.id });
-  const issues = checkCustomFieldData(fields, data, 'customFieldData');
-  if (issues.length > 0) throw validationError(issues[0]!.message, issues);
-}
-
-async function checkAppointmentType(tx: Repositories, org: string, id: string | null | undefined) {
-  if (id && !(await tx.appointmentTypes.get(org, id))) {
-    const issue: ValidationIssue = {
-      path: 'interestedInAppointmentTypeId',
-      message: 'Unknown appointment type',
-    };
-    throw validationError(issue.message, [issue]);
-  }
-}
-
-async function checkLeadState(tx: Repositories, table: TableRecord, leadStateId: string) {
-  const state = await tx.leadStates.get(table.organizationId, leadStateId);
-  if (!state || state.tableId !== table.id) {
-    const issue = { path: 'leadStateId', message: 'The lead state does not belong to the lead pool' };
-    throw validationError(issue.message, [issue]);
-  }
-}
+import { checkAppointmentType, checkCustomFields, checkLeadState, inferAndSave, refuse } from './lead-checks';
 
 /** What {@link insertEntry} needs to create an entry. */
 export interface NewEntry {
@@ -78,8 +26,16 @@ export interface NewEntry {
   table: TableRecord;
   /** Who created it (goes into the events). */
   trigger: TriggerContext;
-  /** Fire the initial `table.entry.leadState.changed` too (default true). */
-  leadStateEvent?: boolean;
+  /**
+   * Fire the initial `table.entry.leadState.changed` too: SPEC 6 lists it for Connect creates (and
+   * the console's), not for form submissions or ingress POSTs, which fire `table.entry.added` only.
+   */
+  leadStateEvent: boolean;
+  /**
+   * Coerce `data` to the pool's inferred types and refuse conflicts with `typeErrors`: the ingress
+   * rule (SPEC 4.3 rule 3). Connect, console and form writes store `data` as sent (SPEC 2.3).
+   */
+  coerceData?: boolean;
   leadStateId: string;
   /** The caller read this lead state from `table` in the same transaction; it is not checked again. */
   leadStateInPool?: boolean;
@@ -90,7 +46,7 @@ export interface NewEntry {
 
 /**
  * Creates an entry inside a transaction: checks, schema inference, insert, and the
- * `table.entry.added` + initial `table.entry.leadState.changed` events.
+ * `table.entry.added` event (plus the initial `table.entry.leadState.changed` when asked).
  */
 export async function insertEntry(
   ctx: ServiceContext,
@@ -103,7 +59,7 @@ export async function insertEntry(
   if (input.customFieldData) await checkCustomFields(tx, table, input.customFieldData);
   await checkAppointmentType(tx, org, input.interestedInAppointmentTypeId);
   const now = nowIso(ctx);
-  const data = await inferAndSave(tx, table, input.data, now);
+  const data = await inferAndSave(tx, { table, data: input.data, now, coerce: input.coerceData ?? false });
   const entry: TableEntryRecord = {
     id: ctx.newId(),
     tableId: table.id,
@@ -120,7 +76,7 @@ export async function insertEntry(
   };
   await tx.entries.create(entry);
   await emit('table.entry.added', org, trigger, { entry });
-  if (input.leadStateEvent !== false) {
+  if (input.leadStateEvent) {
     await emit('table.entry.leadState.changed', org, trigger, {
       entry,
       previousLeadStateId: null,
@@ -142,20 +98,37 @@ export async function createEntry(
   return runUnit(ctx, async (tx, emit) => {
     const table = await tx.tables.get(org, body.tableId);
     if (!table) throw notFound('Lead pool');
-    return insertEntry(ctx, { tx, emit }, { ...body, table, trigger });
+    return insertEntry(ctx, { tx, emit }, { ...body, table, trigger, leadStateEvent: true });
   });
+}
+
+/**
+ * Merge rule 6 (SPEC 4.1): a whole `data` or `customFieldData` object cannot be replaced or removed
+ * in one request, so `null` for either is refused (400) rather than wiping every key or being
+ * ignored: the caller learns at once that nothing was deleted, and how to delete keys instead.
+ */
+function refuseWholeObjectNull(patch: PatchTableEntryBody): void {
+  const paths = (['data', 'customFieldData'] as const).filter((key) => patch[key] === null);
+  if (paths.length === 0) return;
+  throw validationError(
+    ErrorMessages.wholeObjectPatch,
+    paths.map((path) => ({ path, message: ErrorMessages.wholeObjectPatch })),
+  );
 }
 
 /**
  * `PATCH /connect/table_entries/:id`: RFC 7396 on `data` and `customFieldData`, plain replacement of
  * the other fields, all in one transaction. Fires `table.entry.leadState.changed` only when the
  * lead state really changes.
+ *
+ * @throws 400 for `data: null` or `customFieldData: null` (merge rule 6), before anything is read.
  */
 export async function updateEntry(
   ctx: ServiceContext,
   request: { organizationId: string; id: string; patch: PatchTableEntryBody; trigger: TriggerContext },
 ): Promise<TableEntry> {
   const { organizationId: org, id, patch, trigger } = request;
+  refuseWholeObjectNull(patch);
   return runUnit(ctx, async (tx, emit) => {
     const entry = await tx.entries.get(org, id);
     if (!entry) throw notFound('Lead entry');
@@ -163,17 +136,18 @@ export async function updateEntry(
     if (!table) throw notFound('Lead pool');
     const now = nowIso(ctx);
     const next: TableEntryRecord = { ...entry, updatedAt: now };
-    if (patch.data !== undefined) {
-      const written = patch.data === null ? {} : await inferAndSave(tx, table, patch.data, now);
-      next.data = patch.data === null ? {} : (applyMergePatch(entry.data, written) as JsonObject);
+    // Neither is null here (refuseWholeObjectNull).
+    if (patch.data) {
+      const written = await inferAndSave(tx, { table, data: patch.data, now, coerce: false });
+      next.data = applyMergePatch(entry.data, written) as JsonObject;
       refuse(leadDataKeysIssue(next.data));
     }
-    if (patch.customFieldData !== undefined) {
-      if (patch.customFieldData) await checkCustomFields(tx, table, patch.customFieldData);
-      next.customFieldData =
-        patch.customFieldData === null
-          ? {}
-          : (applyMergePatch(entry.customFieldData ?? {}, patch.customFieldData) as JsonObject);
+    if (patch.customFieldData) {
+      await checkCustomFields(tx, table, patch.customFieldData);
+      next.customFieldData = applyMergePatch(
+        entry.customFieldData ?? {},
+        patch.customFieldData,
+      ) as JsonObject;
     }
     if (patch.leadStateId !== undefined) {
       await checkLeadState(tx, table, patch.leadStateId);

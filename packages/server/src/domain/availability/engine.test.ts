@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchAvailability } from './engine';
+import { findCandidate, searchAvailability } from './engine';
 import { at, blocker, booking, byStart, input, iso, resource, slot, starts } from './test-fixtures';
 import type { AvailabilitySearchInput, EngineBlocker } from './types';
 
@@ -214,6 +214,31 @@ describe('searchAvailability: blockers', () => {
       blocker('r9', '2026-03-02T00:00Z', '2026-03-03T00:00Z'),
     ];
     expect(searchAvailability(input({ blockers })).every((c) => c.available)).toBe(true);
+  });
+});
+
+describe('searchAvailability: now', () => {
+  it('lists candidates that start before nowMs as not available, keeping their capacity figures', () => {
+    const found = searchAvailability(input({ nowMs: at('2026-03-02T09:20Z') }));
+    expect(found.map((c) => `${iso(c.startMs).slice(11, 16)} ${c.available}`)).toEqual([
+      '09:00 false',
+      '09:15 false', // started five minutes ago: not bookable any more
+      '09:30 true',
+      '09:45 true',
+      '10:00 true',
+    ]);
+    expect(found[0]).toMatchObject({ blocked: false, currentBookings: 0, remaining: 2 });
+    // A candidate that starts exactly now is still available; without nowMs, none is refused for its time.
+    expect(searchAvailability(input({ nowMs: at('2026-03-02T09:30Z') }))[2]!.available).toBe(true);
+    expect(searchAvailability(input()).every((c) => c.available)).toBe(true);
+  });
+
+  it('findCandidate agrees, and a non-finite nowMs is a RangeError', () => {
+    const base = { ...input({ nowMs: at('2026-03-02T09:20Z') }), resourceId: 'r1' };
+    const check = (from: string) =>
+      findCandidate({ ...base, startMs: at(from), endMs: at(from) + 3_600_000 })?.available;
+    expect([check('2026-03-02T09:15Z'), check('2026-03-02T09:30Z')]).toEqual([false, true]);
+    expect(() => searchAvailability(input({ nowMs: Number.NaN }))).toThrow(RangeError);
   });
 });
 

@@ -36,6 +36,7 @@ function candidate(
   endMs: number,
   peak: number,
   blocked: boolean,
+  started: boolean,
 ): AvailabilityCandidate {
   const capacity = state.resource.maxParallelBookings;
   return {
@@ -43,7 +44,7 @@ function candidate(
     resourceSlotId,
     startMs,
     endMs,
-    available: !blocked && peak < capacity,
+    available: !blocked && !started && peak < capacity,
     currentBookings: peak,
     remaining: Math.max(0, capacity - peak),
     maxParallelBookings: capacity,
@@ -57,7 +58,8 @@ function candidate(
  * returned when it lies inside the range: `startMs >= rangeStartMs` and `endMs <= rangeEndMs`.
  *
  * A candidate is available when the peak number of concurrent bookings of its resource over the
- * candidate is below `maxParallelBookings` and no blocker of the calendar or the resource overlaps it.
+ * candidate is below `maxParallelBookings`, no blocker of the calendar or the resource overlaps it,
+ * and it does not start before `nowMs` (when given).
  *
  * @returns The candidates, available or not, sorted by `startMs`, then `resourceId`, then
  *   `resourceSlotId` (ids by UTF-16 code units).
@@ -71,6 +73,7 @@ export function searchAvailability(input: AvailabilitySearchInput): Availability
   const resolve = createWallClockResolver(zone);
   const stepMs = input.searchLengthMinutes * MINUTE_MS;
   const lengthMs = input.bookingLengthMinutes * MINUTE_MS;
+  const nowMs = input.nowMs ?? -Infinity;
   const found: AvailabilityCandidate[] = [];
 
   const slots = input.slots.filter((slot) => states.has(slot.resourceId)).sort(compareSlots);
@@ -93,7 +96,8 @@ export function searchAvailability(input: AvailabilitySearchInput): Availability
           step = advanceStepIndex(profile, step, start);
           block = advanceBlockerIndex(blockers, block, start);
           const peak = peakFromStep(profile, step, start, end);
-          found.push(candidate(state, slot.id, start, end, peak, overlapsFrom(blockers, block, start, end)));
+          const blocked = overlapsFrom(blockers, block, start, end);
+          found.push(candidate(state, slot.id, start, end, peak, blocked, start < nowMs));
         }
       },
     );
@@ -138,7 +142,7 @@ export function findCandidate(input: FindCandidateInput): AvailabilityCandidate 
     const state = indexResources([resource], input.bookings, input.blockers).get(resource.id)!;
     const peak = peakFromStep(state.profile, stepIndexAt(state.profile, startMs), startMs, endMs);
     const blocked = overlapsFrom(state.blockers, blockerIndexAfter(state.blockers, startMs), startMs, endMs);
-    return candidate(state, slot.id, startMs, endMs, peak, blocked);
+    return candidate(state, slot.id, startMs, endMs, peak, blocked, startMs < (input.nowMs ?? -Infinity));
   }
   return null;
 }

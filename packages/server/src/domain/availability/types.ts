@@ -65,6 +65,11 @@ export interface AvailabilitySearchInput {
   bookings: readonly EngineBooking[];
   /** Blockers of the calendar. */
   blockers: readonly EngineBlocker[];
+  /**
+   * Now, in epoch milliseconds (the service's clock): a candidate that starts before it is listed
+   * but not available, as it has begun or passed. Omitted: no candidate is refused for its time.
+   */
+  nowMs?: number | undefined;
 }
 
 /** Input of {@link findCandidate}: a search input without a range, plus the exact interval to check. */
@@ -82,11 +87,11 @@ export interface AvailabilityCandidate {
   resourceSlotId: string;
   startMs: number;
   endMs: number;
-  /** `true` when the peak is below capacity and no blocker overlaps. */
+  /** `true` when the peak is below capacity, no blocker overlaps and it does not start before `nowMs`. */
   available: boolean;
   /** Peak number of concurrent bookings of the resource over `[startMs, endMs)`. */
   currentBookings: number;
-  /** `max(0, maxParallelBookings - currentBookings)`; a blocker does not change it. */
+  /** `max(0, maxParallelBookings - currentBookings)`; neither a blocker nor a past start changes it. */
   remaining: number;
   maxParallelBookings: number;
   /** `true` when a blocker of the calendar or of the resource overlaps the interval. */

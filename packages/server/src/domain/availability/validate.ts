@@ -83,6 +83,9 @@ export function assertEngineInput(input: Omit<AvailabilitySearchInput, 'rangeSta
   for (const slot of input.slots) assertSlot(slot, `Slot ${slot.id}`);
   assertIntervals('booking', input.bookings);
   assertIntervals('blocker', input.blockers);
+  if (input.nowMs !== undefined && !Number.isFinite(input.nowMs)) {
+    throw new RangeError(`nowMs must be finite epoch milliseconds, got ${input.nowMs}`);
+  }
 }
 
 /** Checks a whole search input. */

@@ -78,6 +78,21 @@ describe('checkFormDefinition', () => {
     ]);
   });
 
+  it('keeps one allowlist per form: a booking field present, an appointment-type field takes no list', () => {
+    const typeField = field(1, 'appointment-type', { label: 'Type', allowedAppointmentTypes: [uuid(7)] });
+    // Without a booking field, the appointment-type field's own list is the form's one list.
+    expect(checkFormDefinition([typeField])).toEqual([]);
+    expect(checkFormDefinition([typeField, field(2, 'booking-calendar')])).toEqual([
+      `Field "Type": on a form with a booking-calendar field, the booking field's allowedAppointmentTypes decides the appointment types; move this list there`,
+    ]);
+    expect(
+      checkFormDefinition([
+        field(1, 'appointment-type'),
+        field(2, 'booking-calendar', { allowedAppointmentTypes: [uuid(7)] }),
+      ]),
+    ).toEqual([]);
+  });
+
   it('lists every problem of one field', () => {
     const bad = field(1, 'select', {
       label: 'X',

@@ -51,11 +51,23 @@ function fieldProblems(field: FormField): string[] {
 }
 
 /**
+ * One allowlist per form (SPEC 4.2): with a booking field present, its list decides, so a list on
+ * an appointment-type field would be one the widget and submit silently ignore.
+ */
+function typeFieldListProblems(fields: readonly FormField[]): string[] {
+  if (!fields.some((field) => field.type === 'booking-calendar')) return [];
+  return fields
+    .filter((field) => field.type === 'appointment-type' && field.allowedAppointmentTypes !== undefined)
+    .map((field) => M.typeFieldList(field.label));
+}
+
+/**
  * Lists what makes a form definition invalid when it is saved: duplicate field ids or data keys
  * (`dataKey ?? id`), `showIf` references to unknown fields, to the field itself or in a cycle,
  * patterns that do not compile as `u` regular expressions or can backtrack catastrophically,
  * `select` fields without options, `minLength > maxLength`, `min > max`, `privacy` fields without
- * `mode: 'consent'`, and `allowedAppointmentTypes` mixing `'*'` with ids.
+ * `mode: 'consent'`, `allowedAppointmentTypes` mixing `'*'` with ids, and an appointment-type field
+ * with its own `allowedAppointmentTypes` on a form with a booking-calendar field (whose list decides).
  *
  * @param fields - The fields of the form being saved.
  * @returns Every problem found, as console-facing messages; empty when the definition is fine.
@@ -77,5 +89,6 @@ export function checkFormDefinition(fields: readonly FormField[]): string[] {
     ),
     ...showIfProblems(fields),
     ...fields.flatMap(fieldProblems),
+    ...typeFieldListProblems(fields),
   ];
 }

@@ -38,4 +38,6 @@ export const DefinitionMessages = {
   privacyMode: (label: string) => `Field "${label}": a privacy field needs mode "consent"`,
   wildcardMix: (label: string) =>
     `Field "${label}": allowedAppointmentTypes mixes "*" with appointment type ids`,
+  typeFieldList: (label: string) =>
+    `Field "${label}": on a form with a booking-calendar field, the booking field's allowedAppointmentTypes decides the appointment types; move this list there`,
 } as const;

@@ -80,7 +80,7 @@ describe('validateSubmissionFields', () => {
   });
 });
 
-describe('phone numbers (step 4)', () => {
+describe('phone numbers (formats in step 3, E.164 in step 4)', () => {
   const phone = field(1, 'tel', { label: 'Phone' });
   const submit = (value: string, country = 'DE') =>
     validateSubmissionFields(form([phone], country), { [uuid(1)]: value });
@@ -107,10 +107,19 @@ describe('phone numbers (step 4)', () => {
     expect(toE164('030 1234567', 'XX')).toBeNull();
     expect(toE164('+49 30 1234567', 'XX')).toBe('+49301234567');
   });
-  it('runs after step 3 over all fields', () => {
-    const fields = [phone, field(2, 'text', { label: 'Name', required: true })];
+  it('checks the tel format in field order with the other step-3 checks (SPEC 4.2 step 3)', () => {
+    const fields = [
+      field(2, 'email', { label: 'Email' }),
+      phone,
+      field(3, 'text', { label: 'Name', required: true }),
+    ];
     expect(validateSubmissionFields(form(fields), { [uuid(1)]: 'nope' })).toMatchObject({
-      message: 'Name is required',
+      fieldId: uuid(1),
+      message: 'Phone must be a valid phone number',
+    });
+    expect(validateSubmissionFields(form(fields), { [uuid(1)]: 'nope', [uuid(2)]: 'bad' })).toMatchObject({
+      fieldId: uuid(2),
+      message: 'Email must be a valid email address',
     });
   });
 });
@@ -142,20 +151,20 @@ describe('privacy consent (step 6)', () => {
       values: {},
     });
   });
-  it('runs after step 3 and step 4', () => {
+  it('runs after step 3 (phone format included) over every field', () => {
     const fields = [
       consent,
       field(2, 'tel', { label: 'Phone' }),
       field(3, 'email', { label: 'Email', required: true }),
     ];
-    const failsStep3 = { [uuid(1)]: 'no', [uuid(2)]: 'nope', [uuid(3)]: 'bad' };
-    expect(validateSubmissionFields(form(fields), failsStep3)).toMatchObject({
-      fieldId: uuid(3),
-      message: 'Email must be a valid email address',
+    const failsPhone = { [uuid(1)]: 'no', [uuid(2)]: 'nope', [uuid(3)]: 'bad' };
+    expect(validateSubmissionFields(form(fields), failsPhone)).toMatchObject({
+      fieldId: uuid(2),
+      message: 'Phone must be a valid phone number',
     });
-    const failsStep4 = { ...failsStep3, [uuid(3)]: 'ada@example.com' };
-    expect(validateSubmissionFields(form(fields), failsStep4)).toMatchObject({ fieldId: uuid(2) });
-    const failsStep6 = { ...failsStep4, [uuid(2)]: '030 1234567' };
+    const failsEmail = { ...failsPhone, [uuid(2)]: '030 1234567' };
+    expect(validateSubmissionFields(form(fields), failsEmail)).toMatchObject({ fieldId: uuid(3) });
+    const failsStep6 = { ...failsEmail, [uuid(3)]: 'ada@example.com' };
     expect(validateSubmissionFields(form(fields), failsStep6)).toMatchObject({ fieldId: uuid(1) });
   });
 });

@@ -33,8 +33,9 @@ export function toE164(value: string, defaultCountry: string): string | null {
 
 /**
  * Validates submitted values against a form's fields: step 3 (required, type, length, pattern,
- * email, options) over all visible fields in form order, then step 4 (phone numbers to E.164),
- * then step 6 (privacy consent must be the string `"true"`). The first failure is returned.
+ * formats `email` and `tel`, options) over all visible fields in form order, with step 4 (a valid
+ * phone number written in E.164) done as each `tel` field passes, then step 6 (privacy consent must
+ * be the string `"true"`). The first failure is returned.
  * Fields hidden by `showIf` are skipped and dropped; `booking-calendar` values are ignored;
  * appointment types are only checked to be text (their allowlist needs storage).
  *
@@ -64,15 +65,13 @@ export function validateSubmissionFields(
   for (const field of shown) {
     const check = checkFieldValue(field, ownValue(data, field.id));
     if (!check.ok) return { ok: false, fieldId: field.id, message: check.message };
-    if (check.value !== undefined) values[field.id] = check.value;
-  }
-
-  for (const field of shown) {
-    const value = values[field.id];
-    if (field.type !== 'tel' || typeof value !== 'string') continue;
-    const e164 = toE164(value, form.defaultCountry);
-    if (e164 === null) return { ok: false, fieldId: field.id, message: M.phone(field.label) };
-    values[field.id] = e164;
+    if (check.value === undefined) continue;
+    if (field.type === 'tel' && typeof check.value === 'string') {
+      // The `tel` format is a step-3 check, in field order; the number it parses is the step-4 value.
+      const e164 = toE164(check.value, form.defaultCountry);
+      if (e164 === null) return { ok: false, fieldId: field.id, message: M.phone(field.label) };
+      values[field.id] = e164;
+    } else values[field.id] = check.value;
   }
 
   for (const field of shown) {

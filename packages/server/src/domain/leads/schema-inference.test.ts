@@ -116,6 +116,21 @@ describe('applySchemaInference', () => {
     });
   });
 
+  it('without coerce, keeps every value as sent, counts it, and keeps the first type (Connect writes)', () => {
+    const fields = { age: field('number'), vip: field('boolean') };
+    const data = { age: 'old', vip: 'true', fresh: ['x'], gone: null };
+    const result = applySchemaInference(fields, data, NOW, { coerce: false });
+    expect(result).toStrictEqual({
+      ok: true,
+      data,
+      fields: {
+        age: { ...fields.age, frequency: fields.age.frequency + 1, lastSeen: NOW },
+        vip: { ...fields.vip, frequency: fields.vip.frequency + 1, lastSeen: NOW },
+        fresh: { friendlyName: 'Fresh', type: 'string[]', frequency: 1, lastSeen: NOW, isDeprecated: false },
+      },
+    });
+  });
+
   it('skips null: no type, no frequency bump, and a later number fixes the type', () => {
     const fields = { seen: field('string') };
     const first = applySchemaInference(fields, { fresh: null, seen: null }, NOW);

@@ -139,16 +139,19 @@ export function coerceValue(value: unknown, expected: InferredType): CoercionRes
  *   (`first_name` and `firstName` give "First name"), a special type for obvious keys (`email`,
  *   `phone`, `firstName`, `lastName`, `name`, `url`, ...), `frequency: 1`, `lastSeen: now` and
  *   `isDeprecated: false`.
- * - A known key has its value coerced ({@link coerceValue}); its `frequency` goes up by one and
- *   `lastSeen` becomes `now`.
+ * - A known key has its `frequency` go up by one and `lastSeen` become `now`. With `coerce` (the
+ *   ingress rule, SPEC 4.3 rule 3) its value is coerced to the key's type ({@link coerceValue});
+ *   without it (Connect, console and form writes: SPEC 2.3 `data` is free-form) the value is kept as
+ *   sent and the key keeps the type its first value gave it.
  * - Values JSON cannot carry (`undefined`, `NaN`, functions, class instances) are left out.
  *
- * Nothing is mutated. On any conflict no schema change applies and every conflict is reported,
- * sorted by key; the caller answers 400 `Validation failed` with them (SPEC.md 7.3).
+ * Nothing is mutated. With `coerce`, on any conflict no schema change applies and every conflict is
+ * reported, sorted by key; the caller answers 400 `Validation failed` with them (SPEC.md 7.3).
  *
  * @param fields - The Lead Pool's current `schema.fields`.
- * @param data - The lead data being written (a POST body's `data`, or the merged result of a PATCH).
+ * @param data - The lead data being written (a POST body's `data`, or the keys a PATCH sets).
  * @param now - ISO-8601 date-time of the write, stored as `lastSeen`.
+ * @param options - `coerce`: coerce known keys and report conflicts (default true, the ingress rule).
  * @returns The coerced copy of `data` and the updated copy of `fields`, or the type errors.
  *
  * @example
@@ -159,12 +162,15 @@ export function coerceValue(value: unknown, expected: InferredType): CoercionRes
  * //      email: { friendlyName: 'Email', type: 'string', specialType: 'email', frequency: 1, lastSeen: now, isDeprecated: false } } }
  * applySchemaInference(fields, { age: true }, now);
  * // => { ok: false, typeErrors: [{ key: 'age', expected: 'number', received: 'boolean' }] }
+ * applySchemaInference(fields, { age: '42' }, now, { coerce: false });
+ * // => { ok: true, data: { age: '42' }, fields: { age: { ...type: 'number', frequency: 4, lastSeen: now } } }
  * ```
  */
 export function applySchemaInference(
   fields: Readonly<Record<string, InferredFieldDescriptor>>,
   data: Readonly<Record<string, unknown>>,
   now: string,
+  { coerce = true }: { coerce?: boolean } = {},
 ): SchemaInferenceResult {
   const nextData: Record<string, unknown> = {};
   const nextFields: Record<string, InferredFieldDescriptor> = {};
@@ -186,7 +192,7 @@ export function applySchemaInference(
       defineDataProperty(nextFields, key, newField(key, received, now));
       continue;
     }
-    const coerced = coerceValue(value, field.type);
+    const coerced = coerce ? coerceValue(value, field.type) : { ok: true as const, value };
     if (!coerced.ok) {
       typeErrors.push({ key, expected: field.type, received });
       continue;

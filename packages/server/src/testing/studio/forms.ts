@@ -51,12 +51,12 @@ const consent: FormField = {
   dataKey: 'privacyConsent',
   privacyPolicyUrl: 'https://example.com/privacy',
 };
+/** The booking field; its `allowedAppointmentTypes` is the form's one allowlist (SPEC 4.2). */
 const booking: FormField = {
   id: FIELD.booking,
   type: 'booking-calendar',
   label: 'Time',
   bookingConfig: { appointmentTypeFieldId: FIELD.appointmentType, searchDays: 14 },
-  allowedAppointmentTypes: ['*'],
 };
 /** Fields of the guarded form only. */
 const extras: FormField[] = [
@@ -97,8 +97,8 @@ export function studioForms(ids: StudioIds = STUDIO_IDS): StudioForms {
     id: FIELD.appointmentType,
     type: 'appointment-type',
     label: 'Appointment type',
-    allowedAppointmentTypes: [ids.appointmentTypeTrial],
   };
+  const trialBooking: FormField = { ...booking, allowedAppointmentTypes: [ids.appointmentTypeTrial] };
   const berlin = { id: 'berlin', name: 'Berlin', calendarIds: [ids.calendarBerlin] };
   const studios: FormInput = {
     id: ids.formStudios,
@@ -123,7 +123,7 @@ export function studioForms(ids: StudioIds = STUDIO_IDS): StudioForms {
       tableId: ids.table,
       studios: [{ id: 'main', name: 'Main', calendarIds: [ids.calendarBerlin, ids.calendarNewYork] }],
       defaultCountry: 'DE',
-      fields: [name, email, phone, appointmentType, booking, consent],
+      fields: [name, email, phone, appointmentType, trialBooking, consent],
     },
     guarded: {
       id: ids.formGuarded,
@@ -134,7 +134,7 @@ export function studioForms(ids: StudioIds = STUDIO_IDS): StudioForms {
       captcha: { provider: 'turnstile', siteKey: 'site-key-123', secret: 'captcha-secret-xyz' },
       studios: [berlin],
       defaultCountry: 'DE',
-      fields: [name, email, phone, ...extras, appointmentType, consent, booking],
+      fields: [name, email, phone, ...extras, appointmentType, consent, trialBooking],
     },
     studios,
     draft: { ...studios, id: ids.formDraft, name: 'Draft', published: false },

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { checkedSend } from '../../../../../test-support/openapi';
 import { createConnectService, createManualClock, type ConnectService } from '../../index';
 import { seedStudio, STUDIO_CLOSURE_DAYS, STUDIO_IDS, STUDIO_TOKENS, studioFixture } from './index';
 
 const HOUR = 3_600_000;
 const get = async (service: ConnectService, path: string, token?: string) => {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const response = await service.fetch(new Request(`https://studio.test${path}`, { headers }));
+  const send = checkedSend((request) => service.fetch(request));
+  const response = await send(new Request(`https://studio.test${path}`, { headers }));
   return { status: response.status, json: await response.json() };
 };
 

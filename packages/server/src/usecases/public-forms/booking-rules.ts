@@ -18,25 +18,28 @@ export function resolveBookingField(form: FormRecord, fieldId?: string): FormFie
 }
 
 /**
- * The appointment types a booking field allows: null for every type (no list, or `["*"]`), else the
- * ids. A linked appointment-type field's own allowlist narrows it further.
+ * The one allowlist rule (SPEC 4.2): the appointment types a booking field allows, from its own
+ * `allowedAppointmentTypes`. Null means every type: no list, or the wildcard `["*"]`, which no
+ * other list narrows. The slot search, the appointment-type list and submit (steps 5 and 7) all ask
+ * this function, so the widget is never offered a type that submit refuses.
  */
-export function allowedTypeIds(form: FormRecord, field: FormField): Set<string> | null {
-  const lists = [field.allowedAppointmentTypes];
-  const linked = field.bookingConfig?.appointmentTypeFieldId;
-  if (linked) lists.push(form.fields.find((f) => f.id === linked)?.allowedAppointmentTypes);
-  let allowed: Set<string> | null = null;
-  for (const list of lists) {
-    if (!list || list.includes('*')) continue;
-    allowed = allowed ? new Set(list.filter((id) => allowed!.has(id))) : new Set(list);
-  }
-  return allowed;
-}
-
-/** The allowlist of an appointment-type field on its own (null = every type). */
-export function fieldTypeIds(field: FormField): Set<string> | null {
+export function allowedTypeIds(field: FormField): Set<string> | null {
   const list = field.allowedAppointmentTypes;
   return !list || list.includes('*') ? null : new Set(list);
+}
+
+/**
+ * The allowlist an `appointment-type` field's value is checked against (submit step 5): the one
+ * the appointment-types endpoint answers from, that is the booking field linked to it
+ * (`bookingConfig.appointmentTypeFieldId`), else the form's first booking field. Only a form with no
+ * booking field at all uses the appointment-type field's own list (saving a form refuses that list
+ * when the form has a booking field).
+ */
+export function typeFieldAllowlist(form: FormRecord, typeField: FormField): Set<string> | null {
+  const bookingFields = form.fields.filter((f) => f.type === 'booking-calendar');
+  const booking =
+    bookingFields.find((f) => f.bookingConfig?.appointmentTypeFieldId === typeField.id) ?? bookingFields[0];
+  return allowedTypeIds(booking ?? typeField);
 }
 
 /**

@@ -52,7 +52,7 @@ export async function publicAppointmentTypes(
   return readTx(ctx, async (tx) => {
     const form = await loadPublishedForm(tx, formId);
     checkCalendar(form, query.calendarId, query.studioId);
-    const allowed = allowedTypeIds(form, resolveBookingField(form, query.fieldId));
+    const allowed = allowedTypeIds(resolveBookingField(form, query.fieldId));
     const org = form.organizationId;
     const [slots, onCalendar, typeMappings, types, resources] = await Promise.all([
       tx.resourceSlots.list(org, { calendarId: query.calendarId }),
@@ -77,7 +77,10 @@ export async function publicAppointmentTypes(
   });
 }
 
-/** `GET /public/forms/:id/slots`: the candidates of publicly bookable slots only. */
+/**
+ * `GET /public/forms/:id/slots`: the candidates of publicly bookable slots only; those that start
+ * before now (the service's clock) are listed with `available: false`.
+ */
 export async function publicSlots(
   ctx: ServiceContext,
   formId: string,
@@ -95,10 +98,7 @@ export async function publicSlots(
   const loaded = await readTx(ctx, async (tx) => {
     const form = await loadPublishedForm(tx, formId);
     checkCalendar(form, query.calendarId, query.studioId);
-    checkAppointmentType(
-      allowedTypeIds(form, resolveBookingField(form, query.fieldId)),
-      query.appointmentTypeId,
-    );
+    checkAppointmentType(allowedTypeIds(resolveBookingField(form, query.fieldId)), query.appointmentTypeId);
     return loadSearch(tx, form.organizationId, {
       calendarId: query.calendarId,
       appointmentTypeId: query.appointmentTypeId,
@@ -106,6 +106,7 @@ export async function publicSlots(
       endMs,
       resourceId: query.resourceId,
       publicOnly: true,
+      nowMs: ctx.clock.now(),
     });
   });
   const type = loaded.appointmentType;

@@ -10,13 +10,13 @@ import { slotUnavailable, validationError } from '../../core/errors';
 import { searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
-import { loadSearch } from '../availability';
+import { loadSearch, slotStarted } from '../availability';
 import {
   allowedTypeIds,
   checkAppointmentType,
   checkCalendar,
-  fieldTypeIds,
   resolveBookingField,
+  typeFieldAllowlist,
 } from './booking-rules';
 
 /** Step 2: a multi-studio form needs a `studioId` naming one of its studios. */
@@ -28,7 +28,10 @@ export function resolveStudio(form: FormRecord, studioId: string | undefined): s
   return studioId;
 }
 
-/** Step 5: each visible appointment-type value must be an existing type on the field's allowlist. */
+/**
+ * Step 5: each visible appointment-type value must be an existing type on the allowlist the
+ * appointment-types endpoint answers from (its booking field's; see {@link typeFieldAllowlist}).
+ */
 export async function checkAppointmentTypeFields(
   tx: Repositories,
   form: FormRecord,
@@ -37,7 +40,7 @@ export async function checkAppointmentTypeFields(
   for (const field of form.fields) {
     if (field.type !== 'appointment-type' || typeof values[field.id] !== 'string') continue;
     const typeId = values[field.id] as string;
-    checkAppointmentType(fieldTypeIds(field), typeId);
+    checkAppointmentType(typeFieldAllowlist(form, field), typeId);
     const type = await tx.appointmentTypes.get(form.organizationId, typeId);
     if (!type || type.archived) throw validationError(ErrorMessages.appointmentTypeNotAllowed);
   }
@@ -69,9 +72,11 @@ export async function checkBookingSlot(
     /** The ids of the fields visible with the submitted values. */
     visible: ReadonlySet<string>;
     values: Record<string, unknown>;
+    /** Now (the service's clock), epoch ms: a slot that starts before it is refused. */
+    nowMs: number;
   },
 ): Promise<CheckedSlot | null> {
-  const { form, body, studioId, visible, values } = submission;
+  const { form, body, studioId, visible, values, nowMs } = submission;
   const fields = form.fields.filter((f) => f.type === 'booking-calendar' && visible.has(f.id));
   if (fields.length === 0) return null;
   const slot = body.bookingSlot;
@@ -81,7 +86,7 @@ export async function checkBookingSlot(
   if (!(startMs < endMs)) throw validationError('The selected time slot ends before it starts');
   checkCalendar(form, slot.calendarId, studioId ?? undefined);
   const field = resolveBookingField(form, fields[0]!.id);
-  checkAppointmentType(allowedTypeIds(form, field), slot.appointmentTypeId);
+  checkAppointmentType(allowedTypeIds(field), slot.appointmentTypeId);
   const linked = field.bookingConfig?.appointmentTypeFieldId;
   if (linked && values[linked] !== undefined && values[linked] !== slot.appointmentTypeId) {
     throw validationError('The selected time slot is for another appointment type than the one chosen');
@@ -92,6 +97,7 @@ export async function checkBookingSlot(
   // so the work below covers that one interval however wide a range the client sent.
   const type = await tx.appointmentTypes.get(form.organizationId, slot.appointmentTypeId);
   if (type && endMs - startMs !== type.bookingLength * MINUTE_MS) throw notOffered();
+  if (startMs < nowMs) throw slotStarted();
   const loaded = await loadSearch(tx, form.organizationId, {
     calendarId: slot.calendarId,
     appointmentTypeId: slot.appointmentTypeId,
@@ -99,6 +105,7 @@ export async function checkBookingSlot(
     endMs,
     resourceId: slot.resourceId,
     publicOnly: true,
+    nowMs,
   });
   const candidates = searchAvailability(loaded.input).filter(
     (c) => c.startMs === startMs && c.endMs === endMs,

@@ -106,23 +106,18 @@ async function createLead(
   const typeField = form.fields.find(
     (f) => f.type === 'appointment-type' && typeof values[f.id] === 'string',
   );
-  try {
-    return await insertEntry(ctx, unit, {
-      table,
-      leadStateId: state.id,
-      leadStateInPool: true,
-      data: leadData(form, values),
-      interestedInAppointmentTypeId: typeField ? (values[typeField.id] as string) : null,
-      trigger,
-    });
-  } catch (error) {
-    if (isServiceError(error) && error.typeErrors) {
-      throw validationError(
-        `Some answers do not match the data this form stored before: ${error.typeErrors.map((t) => t.key).join(', ')}`,
-      );
-    }
-    throw error;
-  }
+  // The form's own checks typed the values; they are stored as they are (SPEC 2.3: `data` is
+  // free-form), so a value another writer typed differently never refuses a visitor.
+  return insertEntry(ctx, unit, {
+    table,
+    leadStateId: state.id,
+    leadStateInPool: true,
+    data: leadData(form, values),
+    interestedInAppointmentTypeId: typeField ? (values[typeField.id] as string) : null,
+    trigger,
+    // SPEC 6: a submission fires `table.entry.added` (and the booking events), no lead-state change.
+    leadStateEvent: false,
+  });
 }
 
 /** Step 8: books the first resource that still has room, rechecking capacity in the transaction. */
@@ -164,7 +159,9 @@ export async function submitForm(
   await checkCaptcha(ctx, form, body.captchaToken, clientIp);
   const studioId = resolveStudio(form, body.studioId);
   const { values, visible } = await checkFields(ctx, form, body);
-  const slot = await readTx(ctx, (tx) => checkBookingSlot(tx, { form, body, studioId, visible, values }));
+  const slot = await readTx(ctx, (tx) =>
+    checkBookingSlot(tx, { form, body, studioId, visible, values, nowMs: ctx.clock.now() }),
+  );
   const trigger: TriggerContext = { source: 'form', apiTokenId: null, memberId: null, formId: form.id };
   const submissionId = ctx.newId();
   await runUnit(

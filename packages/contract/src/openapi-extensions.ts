@@ -1,0 +1,61 @@
+/**
+ * What the service offers beyond SPEC. The OpenAPI document marks each with
+ * `x-leadbook-extension: true`, so a generated client can tell an addition from the 2.16.0
+ * interface, whose operations keep their shape; `docs/guides/openapi.md` lists the same (a test
+ * checks it names every entry).
+ *
+ * @module
+ */
+import type { OperationId } from './operations';
+
+/** The OpenAPI specification extension that marks an addition beyond SPEC. */
+export const EXTENSION_MARK = 'x-leadbook-extension';
+
+/** The additions beyond SPEC, by where they appear in the OpenAPI document. */
+export interface SpecExtensions {
+  /** Whole operations. */
+  readonly operations: readonly OperationId[];
+  /** Query and header parameters, by operation. */
+  readonly parameters: Readonly<Partial<Record<OperationId, readonly string[]>>>;
+  /** Error statuses, on every operation that answers them. */
+  readonly statuses: readonly number[];
+  /** Properties of named component schemas. */
+  readonly properties: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Request media types beside `application/json`, by operation: the same JSON sent as text. The
+   * public surfaces and ingress read the body as JSON whatever its `Content-Type` (`*\/*`); a
+   * browser beacon sends `text/plain`.
+   */
+  readonly mediaTypes: Readonly<Partial<Record<OperationId, readonly string[]>>>;
+}
+
+/** Everything beyond SPEC that the OpenAPI document marks. */
+export const SPEC_EXTENSIONS: SpecExtensions = {
+  operations: ['getPublicFormConfig'],
+  parameters: {
+    createCalendarBooking: ['Idempotency-Key'],
+    searchAvailability: ['resourceId'],
+    listResourceSlots: ['resourceId'],
+    listResourceSlotBlockers: ['resourceId'],
+    listResourceCalendarMappings: ['resourceId'],
+    listAppointmentTypeResourceMappings: ['resourceId', 'appointmentTypeId'],
+    listPublicSlots: ['studioId'],
+    listPublicAppointmentTypes: ['studioId'],
+  },
+  statuses: [413, 415],
+  properties: {
+    AvailabilitySlot: [
+      'resourceName',
+      'resourceColor',
+      'maxParallelBookings',
+      'currentBookings',
+      'remaining',
+    ],
+    PatchTableEntryBody: ['followUpDate'],
+  },
+  mediaTypes: {
+    sendPublicFormTelemetry: ['text/plain', '*/*'],
+    submitPublicForm: ['*/*'],
+    pushIngressWebhook: ['*/*'],
+  },
+};
