@@ -7,6 +7,7 @@
 import type { SeedFixture } from '@leadbook/contract';
 import type { BookingRecord, StorageAdapter } from '@leadbook/server';
 import { makeStandardFixture } from '../server/availability-baselines';
+import { aMondayAYearAhead } from '../server/dates';
 
 /** The token every bench organization accepts. */
 export const BENCH_TOKEN = `service_live_${'c3'.repeat(32)}`;
@@ -130,8 +131,8 @@ export function throughputFixture(resources: number) {
       },
     ],
   };
-  // A Monday far in the future, so no timer falls due during the run.
-  const base = Date.parse('2030-01-07T00:00:00Z');
+  // A Monday a year ahead, so no booking is past and no timer falls due during the run.
+  const base = aMondayAYearAhead();
   /** The body of booking `index`: resources in turn, each booking of a resource a new half hour. */
   const body = (index: number) => {
     const r = index % resources;

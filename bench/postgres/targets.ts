@@ -9,11 +9,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import {
   createConnectService,
+  createManualClock,
   createSqlJsStorage,
   type ConnectService,
   type StorageAdapter,
 } from '@leadbook/server';
 import { createPgBossScheduler, createPostgresStorage } from '@leadbook/storage-postgres';
+import { STANDARD_FIXTURE_CLOCK } from '../server/dates';
 import { countingPool, type CountingPool } from '../../packages/storage-postgres/test/support/query-count';
 
 /** A database the bench can create services on. */
@@ -37,7 +39,7 @@ export const sqlJsTarget: Target = {
   label: 'sql.js',
   async open() {
     const storage = await createSqlJsStorage();
-    const service = await createConnectService({ storage });
+    const service = await createConnectService({ storage, clock: createManualClock(STANDARD_FIXTURE_CLOCK) });
     return { service, storage, close: () => service.close() };
   },
   async dispose() {},
@@ -88,7 +90,11 @@ export async function postgresTarget(url: string | undefined): Promise<Target & 
         schema: fresh('leadbook_bench'),
         scheduler,
       });
-      const service = await createConnectService({ storage, scheduler });
+      const service = await createConnectService({
+        storage,
+        scheduler,
+        clock: createManualClock(STANDARD_FIXTURE_CLOCK),
+      });
       return { service, storage, close: () => service.close(), counting };
     },
     async dispose() {

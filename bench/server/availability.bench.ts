@@ -11,7 +11,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { SeedFixture } from '@leadbook/contract';
-import { createConnectService, createSqlJsStorage, type BookingRecord } from '@leadbook/server';
+import {
+  createConnectService,
+  createManualClock,
+  createSqlJsStorage,
+  type BookingRecord,
+} from '@leadbook/server';
+import { STANDARD_FIXTURE_CLOCK } from './dates';
 import {
   searchAvailability,
   type AvailabilitySearchInput,
@@ -130,7 +136,8 @@ export async function benchAvailability(): Promise<void> {
 
   // The same fixture seeded into the built service on sql.js; bookings go in directly.
   const storage = await createSqlJsStorage();
-  const service = await createConnectService({ storage });
+  // On a clock before the fixture's days, so none of its candidates has started.
+  const service = await createConnectService({ storage, clock: createManualClock(STANDARD_FIXTURE_CLOCK) });
   try {
     const { fixture, ids } = toSeed(input);
     const orgId = (await service.admin.seed(fixture)).organizations[0]!.id;

@@ -22,6 +22,7 @@ import type { UnitJobs } from '../../packages/server/src/core/unit-jobs';
 import type { BookingRecord } from '../../packages/server/src/ports/records';
 import { createBooking, createBookingTx } from '../../packages/server/src/usecases/bookings';
 import { bookingFloor } from './booking-floor';
+import { aMondayAYearAhead } from './dates';
 import { heading, median } from './report';
 
 const N = 1000;
@@ -30,8 +31,8 @@ const WARMUP = 500;
 const SLOT_MS = 30 * 60_000;
 /** The longest booking an appointment type allows (24 h): the raw COUNT's lower bound on starts. */
 const MAX_LENGTH_MS = 24 * 60 * 60_000;
-/** A Monday far in the future, so that no timer falls due during the run. */
-const BASE_MS = Date.parse('2030-01-07T00:00:00Z');
+/** A Monday a year ahead, so that no booking is past and no timer falls due during the run. */
+const BASE_MS = aMondayAYearAhead();
 const TRIGGER: TriggerContext = { source: 'connect', apiTokenId: randomUUID(), memberId: null };
 
 type Book = (index: number) => unknown;
@@ -96,7 +97,7 @@ export async function useCaseSide() {
       },
     ],
   });
-  // Started as in the service, so every schedule() re-arms; jobs fall due in 2030, none runs here.
+  // Started as in the service, so every schedule() re-arms; jobs fall due a year ahead, none runs here.
   await startJobs(ctx);
   const org = seeded.organizations[0]!;
   /** Booking `index` takes the `index`-th half hour from BASE_MS. */

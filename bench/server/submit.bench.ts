@@ -9,6 +9,7 @@ import { createAdminApi } from '../../packages/server/src/admin';
 import { createServiceContext } from '../../packages/server/src/compose';
 import { createConnectService } from '../../packages/server/src/service';
 import { submitForm } from '../../packages/server/src/usecases/public-forms/submit';
+import { aMondayAYearAhead } from './dates';
 import { heading } from './report';
 
 const N = Number(process.env.BENCH_SUBMITS ?? 600);
@@ -18,7 +19,7 @@ const TYPE = '22222222-2222-4222-8222-222222222222';
 const POOL = '33333333-3333-4333-8333-333333333333';
 const FORM_ID = '44444444-4444-4444-8444-444444444444';
 const F = { email: '55555555-5555-4555-8555-555555555551', booking: '55555555-5555-4555-8555-555555555552' };
-const START = Date.parse('2031-01-06T00:00:00Z'); // a Monday, far from now: no timer fires
+const START = aMondayAYearAhead() + 7 * 86_400_000; // a Monday after the bookings bench's: no timer fires
 
 const fixture: SeedFixture = {
   organizations: [
