@@ -21,3 +21,4 @@ export * from './operations';
 export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from './openapi';
 export * from './fixture';
 export * from './form';
+export * from './webhook-subscriptions';
