@@ -121,7 +121,7 @@ export async function killMidAttempt(target: CrashTarget): Promise<void> {
         status: null,
         error: `the attempt did not finish within its lease of ${leaseMs} ms (did the process stop?)`,
       },
-      { at: expect.any(String), status: 200, error: null },
+      { at: expect.any(String), status: 200, error: null, durationMs: expect.any(Number) },
     ]);
     expect(receiver.hits).toHaveLength(2);
     // The lease from the claim, then the first delay of the retry schedule, passed before the retry.

@@ -3,11 +3,12 @@
  *
  * @module
  */
+import type { ServiceEvent } from '@leadbook/contract';
 import type { Repositories, StorageAdapter } from '../ports/storage';
 import type { EventBus } from '../events/bus';
 import type { CaptchaVerifier } from '../ports/captcha';
 import type { BackgroundTasks } from './background';
-import type { Scheduler, SchedulerJobStore } from '../ports/scheduler';
+import type { ScheduledJob, Scheduler, SchedulerJobStore } from '../ports/scheduler';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
@@ -28,6 +29,20 @@ export interface WebhookSettings {
   timeoutMs: number;
 }
 
+/**
+ * Writes what a unit's events cause beyond the activity log (webhook subscription deliveries and
+ * their jobs), inside the unit's own transaction, so they commit or roll back with the events.
+ */
+export type EventDeliveryStager = (
+  unit: {
+    /** The unit's transaction. */
+    tx: Repositories;
+    /** Schedules a job with the unit's writes (see `UnitJobs.schedule`). */
+    schedule(job: ScheduledJob): Promise<void>;
+  },
+  events: readonly ServiceEvent[],
+) => Promise<void>;
+
 /** What use cases need: storage, time, ids, logging, events and the scheduler. */
 export interface ServiceContext {
   /** The storage adapter. */
@@ -38,6 +53,8 @@ export interface ServiceContext {
   readonly logger: Logger;
   /** The event bus (delivery after commit). */
   readonly events: EventBus;
+  /** Stages the webhook subscription deliveries of a unit's events in its transaction. */
+  readonly stageEventDeliveries: EventDeliveryStager;
   /** The scheduler of timed events. */
   readonly scheduler: Scheduler;
   /**

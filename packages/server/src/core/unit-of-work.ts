@@ -28,8 +28,10 @@ export interface Unit {
 
 /**
  * Runs `fn` in one transaction. Events it emits are appended to the activity log in the same
- * transaction and delivered to subscribers only after the commit; a rollback delivers nothing. Jobs
- * it schedules or cancels through `jobs` go with the transaction too (see {@link UnitJobs}).
+ * transaction, their webhook subscription deliveries are stored there too once `fn` has returned,
+ * and they are delivered to in-process subscribers only after the commit; a rollback delivers
+ * nothing. Jobs it schedules or cancels through `jobs` go with the transaction too (see
+ * {@link UnitJobs}).
  */
 export async function runUnit<T>(
   ctx: ServiceContext,
@@ -53,7 +55,9 @@ export async function runUnit<T>(
       await tx.activity.append(event);
       emitted.push(event);
     };
-    return fn(tx, emit, jobs);
+    const result = await fn(tx, emit, jobs);
+    if (emitted.length > 0) await ctx.stageEventDeliveries({ tx, schedule: jobs.schedule }, emitted);
+    return result;
   }, options);
   ctx.events.deliver(emitted);
   await jobs?.afterCommit();
