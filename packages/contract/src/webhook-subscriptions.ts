@@ -125,7 +125,6 @@ const description = z.string().max(WEBHOOK_SUBSCRIPTION_LIMITS.descriptionLength
 /** Input of `admin.webhookSubscriptions.create`. */
 export const WebhookSubscriptionInputSchema = z
   .object({
-    id: UuidSchema.optional(),
     url: url.describe('Where deliveries are POSTed: http or https, no credentials'),
     eventTypes: WebhookEventFilterSchema,
     description: description.default(''),
@@ -186,8 +185,10 @@ export const WebhookSubscriptionSchema = z.object({
   disabledReason: z
     .enum(WEBHOOK_DISABLED_REASONS)
     .nullable()
-    .describe('failing: deliveries failed for 5 days; gone: the receiver answered 410; null otherwise'),
-  disabledAt: DateTimeSchema.nullable(),
+    .describe(
+      'failing: deliveries failed for 5 days; gone: the receiver answered 410; null when active or disabled by hand',
+    ),
+  disabledAt: DateTimeSchema.nullable().describe('When it was disabled (by hand or automatically), or null'),
   failingSince: DateTimeSchema.nullable().describe('The first failed attempt since the last success'),
   previousSecretExpiresAt: DateTimeSchema.nullable().describe(
     'Until when an older secret still signs beside the current one (after a rotation)',
