@@ -4,6 +4,7 @@
  * @module
  */
 import type { ServiceEvent } from '@leadbook/contract';
+import type { WebhookSubscriptionRecord } from '../ports/records';
 import type { Repositories, StorageAdapter } from '../ports/storage';
 import type { EventBus } from '../events/bus';
 import type { CaptchaVerifier } from '../ports/captcha';
@@ -29,19 +30,24 @@ export interface WebhookSettings {
   timeoutMs: number;
 }
 
+/** What an {@link EventDeliveryStager} writes through: the unit's transaction and jobs. */
+export interface StagingUnit {
+  /** The unit's transaction. */
+  tx: Repositories;
+  /** Schedules a job with the unit's writes (see `UnitJobs.schedule`). */
+  schedule(job: ScheduledJob): Promise<void>;
+  /**
+   * The organization's webhook subscriptions as the unit's transaction reads them, read once per
+   * unit (early, with the unit's first reads, when the unit named the organization: `eventsOf`).
+   */
+  subscriptionsOf(organizationId: string): Promise<readonly WebhookSubscriptionRecord[]>;
+}
+
 /**
  * Writes what a unit's events cause beyond the activity log (webhook subscription deliveries and
  * their jobs), inside the unit's own transaction, so they commit or roll back with the events.
  */
-export type EventDeliveryStager = (
-  unit: {
-    /** The unit's transaction. */
-    tx: Repositories;
-    /** Schedules a job with the unit's writes (see `UnitJobs.schedule`). */
-    schedule(job: ScheduledJob): Promise<void>;
-  },
-  events: readonly ServiceEvent[],
-) => Promise<void>;
+export type EventDeliveryStager = (unit: StagingUnit, events: readonly ServiceEvent[]) => Promise<void>;
 
 /** What use cases need: storage, time, ids, logging, events and the scheduler. */
 export interface ServiceContext {

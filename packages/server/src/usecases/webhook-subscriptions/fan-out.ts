@@ -17,7 +17,7 @@ import { buildDelivery, deliveryAttemptJob } from '../webhook-delivery';
  * due now. Only the event's own organization's subscriptions are read.
  */
 export function eventDeliveryStager(ctx: ServiceContext): EventDeliveryStager {
-  return async ({ tx, schedule }, events) => {
+  return async ({ tx, schedule, subscriptionsOf }, events) => {
     const byOrganization = new Map<string, ServiceEvent[]>();
     for (const event of events) {
       const list = byOrganization.get(event.organizationId) ?? [];
@@ -25,7 +25,7 @@ export function eventDeliveryStager(ctx: ServiceContext): EventDeliveryStager {
       byOrganization.set(event.organizationId, list);
     }
     for (const [organizationId, orgEvents] of byOrganization) {
-      const subscriptions = (await tx.webhookSubscriptions.list(organizationId)).filter((s) => s.active);
+      const subscriptions = (await subscriptionsOf(organizationId)).filter((s) => s.active);
       for (const event of orgEvents) {
         for (const subscription of subscriptions) {
           if (!receivesEvent(subscription.eventTypes, event.type)) continue;
