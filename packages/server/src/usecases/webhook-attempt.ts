@@ -98,7 +98,7 @@ export async function attemptDelivery(
         await jobs.schedule(deliveryAttemptJob(next, next.nextAttemptAt));
       await recordSubscriptionOutcome(ctx, tx, {
         delivery: next,
-        outcome: result.outcome,
+        outcome: result.outcome === 'retry' || result.outcome === 'final' ? 'failed' : result.outcome,
         nowMs: ctx.clock.now(),
       });
       return next;

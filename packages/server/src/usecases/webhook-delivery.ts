@@ -207,7 +207,7 @@ async function claimAttempt(
     };
     const settled = { ...settleAttempt(delivery, attempt, 'retry', now), updatedAt: nowIso(ctx) };
     await tx.webhookDeliveries.update(settled);
-    await recordSubscriptionOutcome(ctx, tx, { delivery: settled, outcome: 'retry', nowMs: now });
+    await recordSubscriptionOutcome(ctx, tx, { delivery: settled, outcome: 'failed', nowMs: now });
     if (settled.nextAttemptAt !== null)
       await jobs.schedule(deliveryAttemptJob(settled, settled.nextAttemptAt));
     return { kind: 'lost', delivery: settled };

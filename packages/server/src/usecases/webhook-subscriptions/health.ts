@@ -6,10 +6,13 @@
  * @module
  */
 import { nowIso, type ServiceContext } from '../../core/context';
-import { nextSubscriptionHealth, SUBSCRIPTION_FAILING_LIMIT_MS } from '../../domain/webhooks';
+import {
+  nextSubscriptionHealth,
+  SUBSCRIPTION_FAILING_LIMIT_MS,
+  type HealthOutcome,
+} from '../../domain/webhooks';
 import type { WebhookDeliveryRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
-import type { AttemptOutcome } from '../webhook-attempt';
 
 /**
  * Records on the delivery's subscription how one of its attempts ended at `nowMs`, in the unit that
@@ -19,16 +22,12 @@ import type { AttemptOutcome } from '../webhook-attempt';
 export async function recordSubscriptionOutcome(
   ctx: ServiceContext,
   tx: Repositories,
-  { delivery, outcome, nowMs }: { delivery: WebhookDeliveryRecord; outcome: AttemptOutcome; nowMs: number },
+  { delivery, outcome, nowMs }: { delivery: WebhookDeliveryRecord; outcome: HealthOutcome; nowMs: number },
 ): Promise<void> {
   if (!delivery.subscriptionId) return;
   const current = await tx.webhookSubscriptions.get(delivery.organizationId, delivery.subscriptionId);
   if (!current) return;
-  const next = nextSubscriptionHealth(
-    current,
-    outcome === 'succeeded' ? 'succeeded' : outcome === 'gone' ? 'gone' : 'failed',
-    nowMs,
-  );
+  const next = nextSubscriptionHealth(current, outcome, nowMs);
   if (!next) return;
   await tx.webhookSubscriptions.update({ ...next, updatedAt: nowIso(ctx) });
   if (next.active) return;
