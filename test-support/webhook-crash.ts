@@ -1,7 +1,9 @@
 /**
  * A process killed in the middle of a webhook attempt, on any durable storage: the attempt's lease
  * ends, the restarted service counts the lost attempt as failed and retries it on the schedule
- * (5 s later), with the same `webhook-id`. The storage's own test supplies how to start an instance
+ * (5 s later), with the same `webhook-id`, and the delivery succeeds exactly once after that. The
+ * delivery is a form submission's or a webhook subscription's event (see {@link formCrashSource}
+ * and {@link subscriptionCrashSource}); the storage's own test supplies how to start an instance
  * and read what it stored.
  *
  * @module
@@ -12,26 +14,39 @@ import { expect } from 'vitest';
 import type { ConnectService, WebhookDeliveryRecord } from '@leadbook/server';
 import { killInstance, stopInstance, type Instance } from './processes';
 
+/** What sends the delivery of the scenario, once its receiver listens at a URL. */
+export interface CrashSource {
+  /** Makes the instance at `baseUrl` commit the write whose delivery the scenario follows. */
+  fire(baseUrl: string): Promise<void>;
+  /** The source's deliveries as durably stored now. */
+  deliveries(): Promise<WebhookDeliveryRecord[]>;
+}
+
 /** What the scenario needs of a storage. */
 export interface CrashTarget {
   /** The per-attempt timeout the instances run with (`LEADBOOK_WEBHOOK_TIMEOUT_MS`). */
   timeoutMs: number;
   /** Starts an instance in a new process on the storage. */
   start(): Promise<Instance>;
-  /** Creates a published form without fields whose webhook posts to `url`; resolves its id. */
-  createForm(url: string): Promise<string>;
-  /** The form's deliveries as durably stored now. */
-  deliveries(formId: string): Promise<WebhookDeliveryRecord[]>;
+  /** Sets up, on the storage, a source whose deliveries post to `url`. */
+  prepare(url: string): Promise<CrashSource>;
 }
 
+/** Reads deliveries of an organization through a storage (a copy of it, for a running sql.js file). */
+export type ReadDeliveries = (
+  organizationId: string,
+  filter: { formId: string } | { subscriptionId: string },
+) => Promise<WebhookDeliveryRecord[]>;
+
 /**
- * Seeds an organization with a calendar and a published, webhook-only form posting to `url`, on
- * `service` (which runs on the storage the instances will use); resolves its ids.
+ * A published, webhook-only form posting to `url`, in a new organization seeded on `service`
+ * (which runs on the storage the instances will use); fired by submitting it.
  */
-export async function seedCrashForm(
+export async function formCrashSource(
   service: ConnectService,
   url: string,
-): Promise<{ organizationId: string; formId: string }> {
+  read: ReadDeliveries,
+): Promise<CrashSource> {
   const [org] = (
     await service.admin.seed({
       organizations: [{ name: 'Crash', calendars: [{ name: 'Desk', tzdata: 'UTC' }] }],
@@ -44,7 +59,58 @@ export async function seedCrashForm(
     webhookUrl: url,
     studios: [{ id: 'main', name: 'Main', calendarIds: [org!.calendars['Desk']!] }],
   });
-  return { organizationId: org!.id, formId: form.id };
+  return {
+    async fire(baseUrl) {
+      const submitted = await fetch(`${baseUrl}/public/forms/${form.id}/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: {} }),
+      });
+      expect(submitted.status).toBe(200);
+    },
+    deliveries: () => read(org!.id, { formId: form.id }),
+  };
+}
+
+/**
+ * A webhook subscription to `table.entry.added` posting to `url`, in a new organization seeded on
+ * `service` with a lead pool and an ingress webhook; fired by an ingress post (one new lead).
+ */
+export async function subscriptionCrashSource(
+  service: ConnectService,
+  url: string,
+  read: ReadDeliveries,
+): Promise<CrashSource> {
+  const [org] = (
+    await service.admin.seed({
+      organizations: [
+        {
+          name: 'Crash',
+          tables: [{ name: 'Leads', leadStates: [{ name: 'New', category: 'new', default: true }] }],
+        },
+      ],
+    })
+  ).organizations;
+  const organizationId = org!.id;
+  const ingress = await service.admin.ingressWebhooks.create(organizationId, {
+    tableId: org!.tables['Leads']!.id,
+    name: 'Crash',
+  });
+  const subscription = await service.admin.webhookSubscriptions.create(organizationId, {
+    url,
+    eventTypes: ['table.entry.added'],
+  });
+  return {
+    async fire(baseUrl) {
+      const posted = await fetch(`${baseUrl}/public/ingress_webhooks/${ingress.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-ingress-token': ingress.token },
+        body: JSON.stringify({ data: { email: 'crash@example.com' } }),
+      });
+      expect(posted.status).toBeLessThan(300);
+    },
+    deliveries: () => read(organizationId, { subscriptionId: subscription.id }),
+  };
 }
 
 interface Hit {
@@ -86,42 +152,37 @@ export async function killMidAttempt(target: CrashTarget): Promise<void> {
   const receiver = await hangingReceiver();
   const leaseMs = 2 * target.timeoutMs;
   try {
-    const formId = await target.createForm(receiver.url);
+    const source = await target.prepare(receiver.url);
     const first = await target.start();
-    const submitted = await fetch(`${first.url}/public/forms/${formId}/submit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: {} }),
-    });
-    expect(submitted.status).toBe(200);
+    await source.fire(first.url);
 
     // The attempt is in flight once the receiver holds it, and its claim is durable once stored.
     await until('the first attempt', 20_000, () => receiver.hits.length === 1);
     await until('the claim to be stored', 20_000, async () => {
-      const [delivery] = await target.deliveries(formId);
+      const [delivery] = await source.deliveries();
       return typeof delivery?.attemptStartedAt === 'string';
     });
     await killInstance(first);
-    expect((await target.deliveries(formId))[0]).toMatchObject({ status: 'pending', attempts: [] });
+    expect((await source.deliveries())[0]).toMatchObject({ status: 'pending', attempts: [] });
 
     const second = await target.start();
     await until('the retry', leaseMs + 30_000, () => receiver.hits.length === 2);
     const [lost, retry] = receiver.hits as [Hit, Hit];
     expect(retry.webhookId).toBe(lost.webhookId);
     await until('the delivery to succeed', 20_000, async () => {
-      const [delivery] = await target.deliveries(formId);
+      const [delivery] = await source.deliveries();
       return delivery?.status === 'succeeded';
     });
     await stopInstance(second);
 
-    const [delivery] = await target.deliveries(formId);
+    const [delivery] = await source.deliveries();
     expect(delivery!.attempts).toEqual([
       {
         at: expect.any(String),
         status: null,
         error: `the attempt did not finish within its lease of ${leaseMs} ms (did the process stop?)`,
       },
-      { at: expect.any(String), status: 200, error: null },
+      { at: expect.any(String), status: 200, error: null, durationMs: expect.any(Number) },
     ]);
     expect(receiver.hits).toHaveLength(2);
     // The lease from the claim, then the first delay of the retry schedule, passed before the retry.

@@ -11,6 +11,14 @@ import {
 import { seedStudio, studioForms, type SeededStudio } from '@leadbook/server/studio';
 import { demoCaptchaVerifier, TURNSTILE_TEST_KEYS } from './demo-captcha';
 
+/** A webhook subscription the demo creates at start: every event of the studio goes to `url`. */
+export interface DemoWebhook {
+  /** The receiver's URL (a local one is fine: the demo allows private addresses). */
+  url: string;
+  /** The receiver's `whsec_` secret; generated (and printed) when absent. */
+  secret?: string;
+}
+
 /** What the demo prints and writes to `LEADBOOK_DEMO_OUT`. */
 export interface DemoInfo {
   baseUrl: string;
@@ -21,18 +29,24 @@ export interface DemoInfo {
   /** The demo ingress webhook and its token (shown once, at start). */
   ingressWebhookId: string;
   ingressToken: string;
+  /** The webhook subscription of `LEADBOOK_WEBHOOK_URL`, if any, with its secret. */
+  webhookSubscription?: { id: string; url: string; secret: string };
 }
 
 /**
  * Builds the demo: a service on sql.js (in memory, or persisted to `dataFile`), seeded with the studio
  * of `@leadbook/server/studio` (new ids and tokens at every start, so a persisted file gets one more
  * studio each time), mounted in Express. It runs on `clock` (default: the system clock), and the
- * studio's dates are relative to it.
+ * studio's dates are relative to it. With `webhook`, every event of the studio is delivered to that
+ * URL (the receiver of `examples/webhook-receiver`, say), starting with a ping.
  */
-export async function createDemoApp(options: { dataFile?: string; clock?: Clock } = {}): Promise<{
+export async function createDemoApp(
+  options: { dataFile?: string; clock?: Clock; webhook?: DemoWebhook } = {},
+): Promise<{
   app: Express;
   service: ConnectService;
   studio: SeededStudio;
+  webhookSubscription?: { id: string; url: string; secret: string };
 }> {
   const storage = await createSqlJsStorage(options.dataFile ? { file: options.dataFile } : {});
   const clock = options.clock ?? systemClock;
@@ -40,6 +54,8 @@ export async function createDemoApp(options: { dataFile?: string; clock?: Clock 
     storage,
     clock,
     captcha: demoCaptchaVerifier(),
+    // A demo's receiver runs on this machine: let deliveries reach loopback (never in production).
+    webhooks: { allowPrivateUrls: options.webhook !== undefined },
     logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
   });
   const studio = await seedStudio(service, { now: clock.now(), fresh: true });
@@ -60,12 +76,26 @@ export async function createDemoApp(options: { dataFile?: string; clock?: Clock 
     app.get('/form/demo.json', (_req, res) => void res.json({ formId: studio.ids.form }));
     app.use('/form', express.static(page));
   }
-  return { app, service, studio };
+  if (!options.webhook) return { app, service, studio };
+  const { url, secret: fixed } = options.webhook;
+  const created = await service.admin.webhookSubscriptions.create(studio.ids.organization, {
+    url,
+    eventTypes: ['*'],
+    description: 'demo receiver',
+    ...(fixed ? { secret: fixed } : {}),
+  });
+  await service.admin.webhookSubscriptions.ping(studio.ids.organization, created.id);
+  return { app, service, studio, webhookSubscription: { id: created.id, url, secret: created.secret } };
 }
 
 /** The facts a client needs to talk to the demo. */
-export function demoInfo(baseUrl: string, { ids, tokens }: SeededStudio): DemoInfo {
+export function demoInfo(
+  baseUrl: string,
+  { ids, tokens }: SeededStudio,
+  webhookSubscription?: DemoInfo['webhookSubscription'],
+): DemoInfo {
   return {
+    ...(webhookSubscription ? { webhookSubscription } : {}),
     baseUrl,
     organizationId: ids.organization,
     tokens: { read: tokens.read, write: tokens.write, admin: tokens.admin },

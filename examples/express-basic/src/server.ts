@@ -4,9 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { createDemoApp, demoInfo } from './app';
 
 const port = Number(process.env.PORT ?? 3000);
-const { app, service, studio } = await createDemoApp(
-  process.env.LEADBOOK_DATA_FILE ? { dataFile: process.env.LEADBOOK_DATA_FILE } : {},
-);
+const webhookUrl = process.env.LEADBOOK_WEBHOOK_URL;
+const webhookSecret = process.env.LEADBOOK_WEBHOOK_SECRET;
+const { app, service, studio, webhookSubscription } = await createDemoApp({
+  ...(process.env.LEADBOOK_DATA_FILE ? { dataFile: process.env.LEADBOOK_DATA_FILE } : {}),
+  ...(webhookUrl
+    ? { webhook: { url: webhookUrl, ...(webhookSecret ? { secret: webhookSecret } : {}) } }
+    : {}),
+});
 // Slow clients: headers within 10 s, the whole request within 30 s (Node's defaults, 60 s and 300 s,
 // let one client hold a connection for five minutes by sending its body a byte at a time). The
 // timeouts are checked every second rather than every 30 s.
@@ -15,7 +20,7 @@ const headersTimeout = Math.min(Number(process.env.HEADERS_TIMEOUT_MS ?? 10_000)
 const server = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval: 1_000 }, app);
 server.listen(port, () => {
   const { port: actual } = server.address() as AddressInfo;
-  const info = demoInfo(`http://localhost:${actual}`, studio);
+  const info = demoInfo(`http://localhost:${actual}`, studio, webhookSubscription);
   console.log(`Leadbook demo server listening on ${info.baseUrl}`);
   console.log(`Organization: ${info.organizationId}`);
   console.log(`Tokens (demo only, regenerated at every start):`);
@@ -27,6 +32,10 @@ server.listen(port, () => {
   console.log(`Ingress webhook: POST ${info.baseUrl}/public/ingress_webhooks/${info.ingressWebhookId}`);
   console.log(`  x-service-ingress-token: ${info.ingressToken}`);
   console.log(`Try: curl -H "Authorization: Bearer ${info.tokens.read}" ${info.baseUrl}/connect/calendar/`);
+  if (webhookSubscription) {
+    console.log(`Webhook subscription ${webhookSubscription.id}: every event to ${webhookSubscription.url}`);
+    if (!webhookSecret) console.log(`  secret (shown once): ${webhookSubscription.secret}`);
+  }
   if (process.env.LEADBOOK_DEMO_OUT)
     writeFileSync(process.env.LEADBOOK_DEMO_OUT, `${JSON.stringify(info, null, 2)}\n`);
 });

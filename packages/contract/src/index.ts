@@ -22,3 +22,4 @@ export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from './openapi';
 export { EXTENSION_MARK, SPEC_EXTENSIONS, type SpecExtensions } from './openapi-extensions';
 export * from './fixture';
 export * from './form';
+export * from './webhook-subscriptions';

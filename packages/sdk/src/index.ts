@@ -1,8 +1,8 @@
 /**
  * `@leadbook/sdk`: typed clients for the Leadbook Connect service. `ConnectClient` for the Connect
  * API, `IngressClient` for ingress webhooks, `PublicFormClient` for public forms (also at
- * `@leadbook/sdk/public-form`, the zod-free browser entry), typed errors, retries and
- * `bookFirstAvailable`.
+ * `@leadbook/sdk/public-form`, the zod-free browser entry), typed errors, retries,
+ * `bookFirstAvailable`, and `verifyWebhook` for receivers of webhook subscriptions.
  *
  * @packageDocumentation
  */
@@ -28,6 +28,7 @@ export {
 export { IngressClient, type IngressClientOptions } from './ingress/client';
 export * from './public-form/index';
 export { isResponseValidationError, ResponseValidationError } from './core/response-validation-error';
+export * from './webhooks/index';
 /** Resource types of the contract, for annotations (`import type { Calendar } from '@leadbook/sdk'`). */
 export type {
   AppointmentType,
@@ -44,4 +45,7 @@ export type {
   Table,
   TableDetail,
   TableEntry,
+  WebhookEvent,
+  WebhookEventOf,
+  WebhookEventType,
 } from '@leadbook/contract';

@@ -19,9 +19,16 @@ import type {
   TableDetail,
   TableEntry,
   TypeErrorEntry,
+  WebhookEvent,
+  WebhookEventOf,
 } from '@leadbook/contract';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  isAppointmentBooked,
+  isLeadStateChanged,
+  isWebhookEventType,
+  isWebhookPing,
+  verifyWebhook,
   isApiError,
   isNotFoundError,
   isRateLimitError,
@@ -146,5 +153,24 @@ describe('errors', () => {
 
   it('ingress type errors are typed', () => {
     expectTypeOf<ValidationError['typeErrors']>().toEqualTypeOf<readonly TypeErrorEntry[]>();
+  });
+});
+
+describe('webhook events', () => {
+  it('verifyWebhook returns the envelope union; each guard narrows it to its type', () => {
+    const event = verifyWebhook('whsec_x', {}, '');
+    expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
+    if (isAppointmentBooked(event)) {
+      expectTypeOf(event.data.payload.booking).toEqualTypeOf<CalendarBooking>();
+      expectTypeOf(event.type).toEqualTypeOf<'calendar.appointment.booked'>();
+    }
+    if (isLeadStateChanged(event)) {
+      expectTypeOf(event.data.payload.previousLeadStateId).toEqualTypeOf<string | null>();
+      expectTypeOf(event.data.payload.entry).toEqualTypeOf<TableEntry>();
+    }
+    if (isWebhookPing(event)) expectTypeOf(event.data.subscriptionId).toEqualTypeOf<string>();
+    if (isWebhookEventType(event, 'calendar.appointment.hasEnded')) {
+      expectTypeOf(event).toEqualTypeOf<WebhookEventOf<'calendar.appointment.hasEnded'>>();
+    }
   });
 });

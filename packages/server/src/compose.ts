@@ -16,6 +16,7 @@ import type { ConnectServiceOptions } from './options';
 import { createJobRouter } from './usecases/jobs';
 import { appointmentJobHandlers } from './usecases/scheduled-events';
 import { webhookJobHandlers } from './usecases/webhook-delivery';
+import { eventDeliveryStager } from './usecases/webhook-subscriptions/fan-out';
 import { createBackgroundTasks } from './core/background';
 import type { ServiceContext } from './core/context';
 import { systemClock } from './ports/clock';
@@ -42,11 +43,13 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
   }
   const allowPrivateUrls = options.webhooks?.allowPrivateUrls ?? false;
   const lookup = options.webhooks?.lookup ?? systemHostLookup;
-  return {
+  const ctx: ServiceContext = {
     storage,
     clock,
     logger,
     events: createEventBus(logger),
+    // The stager needs the context it is part of (ids, the clock): bound once it exists.
+    stageEventDeliveries: (unit, events) => stage(unit, events),
     scheduler,
     // The one place that decides whether jobs can go into the units' own transactions.
     unitJobStore: scheduler.jobStore?.storage === storage ? scheduler.jobStore : undefined,
@@ -60,6 +63,8 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     },
     background: createBackgroundTasks(logger),
   };
+  const stage = eventDeliveryStager(ctx);
+  return ctx;
 }
 
 /** Starts firing scheduled jobs: appointment timers and webhook deliveries. */

@@ -15,6 +15,13 @@ export type {
   RotatedIngressToken,
 } from './admin/ingress';
 export type { SeedResult, SeededOrganization } from './admin/seed';
+export type {
+  CreatedWebhookSubscription,
+  DeliveryLogOptions,
+  RotatedWebhookSecret,
+  WebhookDeliveryLogEntry,
+  WebhookSubscriptionsAdminApi,
+} from './admin/webhook-subscriptions';
 export {
   createSqlJsStorage,
   type Durability,
@@ -53,4 +60,9 @@ export {
 export { CaptchaUnavailableError, type CaptchaCheck, type CaptchaVerifier } from './ports/captcha';
 export { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimitOptions } from './http/rate-limit';
 export type { TelemetryBatch, TelemetrySink } from './usecases/public-forms/telemetry';
-export { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, type HostLookup } from './domain/webhooks';
+export {
+  SUBSCRIPTION_FAILING_LIMIT_MS,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  type HostLookup,
+} from './domain/webhooks';

@@ -99,10 +99,25 @@ describe('outgoing webhook deliveries', () => {
     expect(stored.status).toBe('succeeded');
     expect(stored.nextAttemptAt).toBeNull();
     expect(stored.attempts).toEqual([
-      { at: new Date(times[0]!).toISOString(), status: 500, error: 'HTTP 500' },
-      { at: new Date(times[1]!).toISOString(), status: 500, error: 'HTTP 500' },
-      { at: new Date(times[2]!).toISOString(), status: 500, error: 'HTTP 500' },
-      { at: new Date(times[3]!).toISOString(), status: 200, error: null },
+      {
+        at: new Date(times[0]!).toISOString(),
+        status: 500,
+        error: 'HTTP 500',
+        durationMs: expect.any(Number),
+      },
+      {
+        at: new Date(times[1]!).toISOString(),
+        status: 500,
+        error: 'HTTP 500',
+        durationMs: expect.any(Number),
+      },
+      {
+        at: new Date(times[2]!).toISOString(),
+        status: 500,
+        error: 'HTTP 500',
+        durationMs: expect.any(Number),
+      },
+      { at: new Date(times[3]!).toISOString(), status: 200, error: null, durationMs: expect.any(Number) },
     ]);
     expect(await pendingJob(ctx, delivery)).toBeNull();
 
@@ -128,7 +143,12 @@ describe('outgoing webhook deliveries', () => {
     const stored = await getDelivery(ctx, delivery);
     expect(stored).toMatchObject({ status: 'gone', nextAttemptAt: null });
     expect(stored.attempts).toEqual([
-      { at: new Date(T0).toISOString(), status: 410, error: expect.stringContaining('410') },
+      {
+        at: new Date(T0).toISOString(),
+        status: 410,
+        error: expect.stringContaining('410'),
+        durationMs: expect.any(Number),
+      },
     ]);
     expect(await pendingJob(ctx, delivery)).toBeNull();
     await vi.advanceTimersByTimeAsync(48 * 3_600_000);
@@ -214,11 +234,15 @@ describe('outgoing webhook deliveries', () => {
     const { delivery } = await submit(ctx, form);
     await vi.advanceTimersByTimeAsync(0);
     await untilAttempts(ctx, delivery, 1);
-    expect((await getDelivery(ctx, delivery)).attempts[0]).toEqual({
+    const [timedOut] = (await getDelivery(ctx, delivery)).attempts;
+    expect(timedOut).toEqual({
       at: new Date(T0).toISOString(),
       status: null,
       error: 'timed out after 100 ms',
+      durationMs: expect.any(Number),
     });
+    // The attempt lasted as long as its timeout (measured in real time: the service clock stands still).
+    expect(timedOut!.durationMs).toBeGreaterThanOrEqual(99);
     await expectAttemptAt(ctx, receiver, delivery, T0 + 5_000, 2);
     expect((await getDelivery(ctx, delivery)).status).toBe('succeeded');
   });
@@ -288,13 +312,15 @@ describe('outgoing webhook deliveries', () => {
     const ids = (records: WebhookDeliveryRecord[]) => records.map((r) => r.id);
     expect(ids(await listDeliveries(ctx, ORG))).toEqual([a.delivery.id, b.delivery.id, c.delivery.id]);
     expect(ids(await listDeliveries(ctx, ORG, { formId: form.id }))).toEqual([a.delivery.id, b.delivery.id]);
-    expect(ids(await listDeliveries(ctx, ORG, { submissionId: c.delivery.submissionId }))).toEqual([
+    expect(ids(await listDeliveries(ctx, ORG, { submissionId: c.delivery.submissionId! }))).toEqual([
       c.delivery.id,
     ]);
     expect(await listDeliveries(ctx, ORG, { formId: foreignForm.id })).toEqual([]);
     expect(await listDeliveries(ctx, OTHER_ORG)).toHaveLength(1);
-    const [first] = await listDeliveries(ctx, ORG, { submissionId: a.delivery.submissionId });
+    const [first] = await listDeliveries(ctx, ORG, { submissionId: a.delivery.submissionId! });
     expect(first).toMatchObject({ status: 'succeeded', payload: a.payload, url: form.webhookUrl });
-    expect(first!.attempts).toEqual([{ at: new Date(T0).toISOString(), status: 200, error: null }]);
+    expect(first!.attempts).toEqual([
+      { at: new Date(T0).toISOString(), status: 200, error: null, durationMs: expect.any(Number) },
+    ]);
   });
 });

@@ -1,8 +1,13 @@
 /**
  * Two service instances in separate processes on one PostgreSQL database: capacity holds across
- * them, a timer fires once between them, and the public form rate limit is shared.
+ * them, a timer fires once between them, the public form rate limit is shared, and each event is
+ * delivered once to a webhook subscription between them.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ErrorMessages } from '@leadbook/contract';
+import { createConnectService } from '@leadbook/server';
+import { createPostgresStorage } from '../src';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazily, openServer, SERVER_URL, type TestDatabase } from './support/databases';
 import { stopAll, type Instance } from '../../../test-support/processes';
@@ -11,6 +16,7 @@ import {
   CAPACITY,
   LEGACY_TOKEN,
   legacyBooking,
+  inertScheduler,
   PLANNER_TOKEN,
   plannerBooking,
   seedScenario,
@@ -108,6 +114,68 @@ describe.skipIf(!SERVER_URL)('two instances on one database', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(30);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
+
+  it('200 events, made on both, are each delivered once to a webhook subscription between them', async () => {
+    const hits: Array<{ webhookId: string; eventId: string }> = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { id: string } };
+        hits.push({ webhookId: String(req.headers['webhook-id']), eventId: body.data.id });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const storage = await createPostgresStorage({ pool: db.pool, schema });
+    const consoleService = await createConnectService({
+      storage,
+      scheduler: inertScheduler,
+      webhooks: { allowPrivateUrls: true },
+    });
+    const { organizationId, tableId, leadStateId } = scenario.planner;
+    const subscription = await consoleService.admin.webhookSubscriptions.create(organizationId, {
+      url,
+      eventTypes: ['table.entry.added'],
+    });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, index) =>
+          fetch(`${instances[index % 2]!.url}/connect/table_entries/`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${PLANNER_TOKEN}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ tableId, leadStateId, data: { n: index } }),
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.status).filter((status) => status >= 300)).toEqual([]);
+      const entryIds = await Promise.all(
+        responses.map(async (response) => ((await response.json()) as { id: string }).id),
+      );
+      const deadline = Date.now() + 60_000;
+      while (hits.length < 200 && Date.now() < deadline) await sleep(100);
+      // Give a second delivery every chance to show up.
+      await sleep(1_500);
+      expect(hits).toHaveLength(200);
+      expect(new Set(hits.map((hit) => hit.webhookId)).size).toBe(200);
+      const { rows } = await db.pool.query(
+        `SELECT id, doc->'payload'->'entry'->>'id' AS entry FROM "${schema}".activity WHERE type = 'table.entry.added'`,
+      );
+      const events = new Map(rows.map((row) => [String(row['id']), String(row['entry'])]));
+      expect(hits.map((hit) => events.get(hit.eventId)).sort()).toEqual([...entryIds].sort());
+      const deliveries = await storage.transaction((tx) =>
+        tx.webhookDeliveries.list(organizationId, { subscriptionId: subscription.id }),
+      );
+      expect(deliveries).toHaveLength(200);
+      expect(deliveries.every((d) => d.status === 'succeeded' && d.attempts.length === 1)).toBe(true);
+    } finally {
+      await consoleService.admin.webhookSubscriptions.delete(organizationId, subscription.id);
+      await consoleService.close();
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  }, 90_000);
 });
 
 function sleep(ms: number): Promise<void> {

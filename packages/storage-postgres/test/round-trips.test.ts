@@ -1,8 +1,11 @@
 /**
  * Round trips per operation, counted on the pool (not timed): a booking through the Connect API
  * takes at most six, its pg-boss timers included when the storage is given the scheduler, and the
- * timers are pg-boss jobs written in the booking's own transaction.
+ * timers are pg-boss jobs written in the booking's own transaction. A webhook subscription of the
+ * organization adds none: its read goes with the booking's first reads, its delivery and job are
+ * written with the commit.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createConnectService } from '@leadbook/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgBossScheduler, createPostgresStorage } from '../src';
@@ -20,18 +23,28 @@ afterAll(async () => {
 
 const headers = { authorization: `Bearer ${PLANNER_TOKEN}`, 'content-type': 'application/json' };
 
-async function bookingRoundTrips(db: TestDatabase) {
+async function bookingRoundTrips(db: TestDatabase, { subscribed }: { subscribed: boolean }) {
   const schema = db.freshSchema('leadbook_trips');
   const bossSchema = db.freshSchema('pgboss_trips');
   const scenario = await seedScenario(db.pool, schema);
-  const counting = countingPool(db.pool);
-  // The scheduler's own loop polls on the uncounted pool: what is counted is the requests' work,
-  // the timers the storage writes in the booking's transaction included.
+  // Only the requests' queries count, the timers the storage writes in the booking's transaction
+  // included; the scheduler polls on the uncounted pool, and the webhook deliveries it runs (in its
+  // own async context) are not counted either.
+  const request = new AsyncLocalStorage<boolean>();
+  const counting = countingPool(db.pool, () => request.getStore() === true);
   const scheduler = createPgBossScheduler({ pool: db.pool, schema: bossSchema });
   const storage = await createPostgresStorage({ pool: counting.pool, schema, scheduler });
-  const service = await createConnectService({ storage, scheduler });
+  // Deliveries go nowhere (the discard port refuses them); only the requests' round trips count.
+  const service = await createConnectService({ storage, scheduler, webhooks: { allowPrivateUrls: true } });
   try {
-    const book = async (startMs: number) => {
+    if (subscribed) {
+      await service.admin.webhookSubscriptions.create(scenario.planner.organizationId, {
+        url: 'http://127.0.0.1:9/hook',
+        eventTypes: ['calendar.appointment.booked'],
+      });
+    }
+    const book = (startMs: number) => request.run(true, () => bookOnce(startMs));
+    const bookOnce = async (startMs: number) => {
       const response = await service.fetch(
         new Request('http://x/connect/calendar_bookings/', {
           method: 'POST',
@@ -50,7 +63,11 @@ async function bookingRoundTrips(db: TestDatabase) {
     const jobs = await db.pool.query<{ id: string }>(
       `SELECT id FROM "${bossSchema}".job WHERE name = 'leadbook' AND state = 'created'`,
     );
-    return { perBooking, ids, jobIds: new Set(jobs.rows.map((row) => row.id)) };
+    const deliveries = await db.pool.query<{ n: number }>(
+      `SELECT COUNT(*)::int AS n FROM "${schema}".webhook_deliveries`,
+    );
+    const jobIds = new Set(jobs.rows.map((row) => row.id));
+    return { perBooking, ids, jobIds, deliveries: deliveries.rows[0]!.n };
   } finally {
     await service.close();
     await db.dropSchemas();
@@ -58,14 +75,23 @@ async function bookingRoundTrips(db: TestDatabase) {
 }
 
 function roundTripTests(database: () => Promise<TestDatabase>) {
-  it('a booking takes at most 6 round trips, its two timers written in its transaction', async () => {
-    const { perBooking, ids, jobIds } = await bookingRoundTrips(await database());
-    expect(perBooking).toBeLessThanOrEqual(6);
-    for (const id of ids) {
-      expect(jobIds.has(jobIdOf('leadbook', `booking:${id}:hasStarted`))).toBe(true);
-      expect(jobIds.has(jobIdOf('leadbook', `booking:${id}:hasEnded`))).toBe(true);
-    }
-  });
+  it.each([
+    ['', false],
+    [' with a webhook subscription of the organization', true],
+  ])(
+    'a booking%s takes at most 6 round trips, its two timers written in its transaction',
+    async (_what, subscribed) => {
+      const { perBooking, ids, jobIds, deliveries } = await bookingRoundTrips(await database(), {
+        subscribed,
+      });
+      expect(perBooking).toBeLessThanOrEqual(6);
+      expect(deliveries).toBe(subscribed ? 3 : 0);
+      for (const id of ids) {
+        expect(jobIds.has(jobIdOf('leadbook', `booking:${id}:hasStarted`))).toBe(true);
+        expect(jobIds.has(jobIdOf('leadbook', `booking:${id}:hasEnded`))).toBe(true);
+      }
+    },
+  );
 }
 
 describe('round trips on PGlite', () => roundTripTests(pglite.get));

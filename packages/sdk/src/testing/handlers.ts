@@ -16,6 +16,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { seedStudio } from '@leadbook/server/studio';
 import { createFaults, type Faults } from './faults';
 import { DEFAULT_MOCK_BASE_URL } from './fixture';
+import { createWebhookRecorder, type WebhookRecorder } from './webhooks';
 
 /** Options of {@link createMockLeadbook}. */
 export interface MockLeadbookOptions {
@@ -39,7 +40,8 @@ export interface MockLeadbookOptions {
   /**
    * Options of `createConnectService`. The public form rate limits are on by default (the real rules);
    * pass `{ rateLimit: { enabled: false } }` to switch them off. A `storage` given here is closed by
-   * `reset()` and `close()`. Its `clock` is ignored: use the `clock` option.
+   * `reset()` and `close()`. Its `clock` is ignored: use the `clock` option. Webhook deliveries go to
+   * the recorder (`mock.webhooks`) unless `webhooks.fetch` is given; private URLs are allowed.
    */
   serviceOptions?: ConnectServiceOptions;
   /** The client IP the service sees (rate limits are per form and IP). Default: `203.0.113.7`. */
@@ -58,6 +60,11 @@ export interface MockLeadbook {
   readonly seeded: SeedResult;
   /** One-shot faults: lost slot races, 429, 503, network errors. */
   readonly faults: Faults;
+  /**
+   * Webhook deliveries the service sent, recorded instead of sent (`subscribe`, `deliveries`,
+   * `waitFor`, `respondWith`). Cleared by `reset()`.
+   */
+  readonly webhooks: WebhookRecorder;
   /**
    * Drops queued faults and replaces the service with a freshly seeded one (fresh data, fresh limits).
    *
@@ -78,9 +85,14 @@ export interface MockLeadbook {
   close(): Promise<void>;
 }
 
-async function startService(options: MockLeadbookOptions) {
+async function startService(options: MockLeadbookOptions, deliver: typeof fetch) {
   const clock = options.clock ?? systemClock;
-  const service = await createConnectService({ ...options.serviceOptions, clock });
+  const webhooks = options.serviceOptions?.webhooks;
+  const service = await createConnectService({
+    ...options.serviceOptions,
+    clock,
+    webhooks: { allowPrivateUrls: true, ...webhooks, fetch: webhooks?.fetch ?? deliver },
+  });
   const seeded = options.fixture
     ? await service.admin.seed(options.fixture)
     : (await seedStudio(service, { now: clock.now() })).seeded;
@@ -109,7 +121,12 @@ export async function createMockLeadbook(options: MockLeadbookOptions = {}): Pro
   const baseUrl = (options.baseUrl ?? DEFAULT_MOCK_BASE_URL).replace(/\/+$/, '');
   const prefix = new URL(baseUrl).pathname.replace(/\/+$/, '');
   const clientIp = options.clientIp ?? '203.0.113.7';
-  let current = await startService(options);
+  let current: Awaited<ReturnType<typeof startService>>;
+  const webhooks = createWebhookRecorder(() => ({
+    service: current.service,
+    organizationId: current.seeded.organizations[0]!.id,
+  }));
+  current = await startService(options, webhooks.fetch);
 
   const pathOf = (request: Request) => new URL(request.url).pathname.slice(prefix.length);
   const forward = async (request: Request) => {
@@ -145,10 +162,12 @@ export async function createMockLeadbook(options: MockLeadbookOptions = {}): Pro
       return current.seeded;
     },
     faults,
+    webhooks: webhooks.recorder,
     async reset() {
       faults.clear();
       await current.service.close();
-      current = await startService(options);
+      webhooks.recorder.clear();
+      current = await startService(options, webhooks.fetch);
     },
     close: () => current.service.close(),
   };

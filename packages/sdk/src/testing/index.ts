@@ -10,6 +10,7 @@
  */
 export { createMockLeadbook, type MockLeadbook, type MockLeadbookOptions } from './handlers';
 export { type Fault, type FaultContext, type FaultMatch, type Faults } from './faults';
+export type { MockSubscriptionOptions, RecordedDelivery, WebhookRecorder } from './webhooks';
 export {
   DEFAULT_MOCK_BASE_URL,
   defaultMockFixture,

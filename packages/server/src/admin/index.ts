@@ -30,6 +30,7 @@ import { createEntry, updateEntry } from '../usecases/leads';
 import * as catalog from './catalog';
 import * as forms from './forms';
 import { createIngressAdmin } from './ingress';
+import { createWebhookSubscriptionsAdmin } from './webhook-subscriptions';
 import * as orgs from './organizations';
 import * as tables from './tables';
 import { seed, type SeedResult } from './seed';
@@ -162,6 +163,8 @@ export function createAdminApi(ctx: ServiceContext) {
     },
     /** Ingress webhooks: tokens shown once, rotation, delete. */
     ingressWebhooks: createIngressAdmin(ctx),
+    /** Webhook subscriptions to the automation events: secrets shown once, rotation, delivery log, ping. */
+    webhookSubscriptions: createWebhookSubscriptionsAdmin(ctx),
     /** Public forms. */
     forms: {
       /** Creates a form (unpublished unless `published: true`); the webhook secret is generated. */

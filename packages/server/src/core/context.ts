@@ -3,11 +3,13 @@
  *
  * @module
  */
+import type { ServiceEvent } from '@leadbook/contract';
+import type { WebhookSubscriptionRecord } from '../ports/records';
 import type { Repositories, StorageAdapter } from '../ports/storage';
 import type { EventBus } from '../events/bus';
 import type { CaptchaVerifier } from '../ports/captcha';
 import type { BackgroundTasks } from './background';
-import type { Scheduler, SchedulerJobStore } from '../ports/scheduler';
+import type { ScheduledJob, Scheduler, SchedulerJobStore } from '../ports/scheduler';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
@@ -28,6 +30,25 @@ export interface WebhookSettings {
   timeoutMs: number;
 }
 
+/** What an {@link EventDeliveryStager} writes through: the unit's transaction and jobs. */
+export interface StagingUnit {
+  /** The unit's transaction. */
+  tx: Repositories;
+  /** Schedules a job with the unit's writes (see `UnitJobs.schedule`). */
+  schedule(job: ScheduledJob): Promise<void>;
+  /**
+   * The organization's webhook subscriptions as the unit's transaction reads them, read once per
+   * unit (early, with the unit's first reads, when the unit named the organization: `eventsOf`).
+   */
+  subscriptionsOf(organizationId: string): Promise<readonly WebhookSubscriptionRecord[]>;
+}
+
+/**
+ * Writes what a unit's events cause beyond the activity log (webhook subscription deliveries and
+ * their jobs), inside the unit's own transaction, so they commit or roll back with the events.
+ */
+export type EventDeliveryStager = (unit: StagingUnit, events: readonly ServiceEvent[]) => Promise<void>;
+
 /** What use cases need: storage, time, ids, logging, events and the scheduler. */
 export interface ServiceContext {
   /** The storage adapter. */
@@ -38,6 +59,8 @@ export interface ServiceContext {
   readonly logger: Logger;
   /** The event bus (delivery after commit). */
   readonly events: EventBus;
+  /** Stages the webhook subscription deliveries of a unit's events in its transaction. */
+  readonly stageEventDeliveries: EventDeliveryStager;
   /** The scheduler of timed events. */
   readonly scheduler: Scheduler;
   /**

@@ -10,6 +10,7 @@ import type {
   AppointmentTypeResourceMapping,
   Calendar,
   CustomField,
+  EventType,
   Form,
   LeadState,
   Resource,
@@ -24,6 +25,7 @@ import type {
   TableEntry,
   TelemetryEvent,
   TriggerContext,
+  WebhookSubscription,
 } from '@leadbook/contract';
 
 /** An organization (tenant). `resourcePlanner` organizations book by resource and appointment type. */
@@ -191,19 +193,38 @@ export interface WebhookAttempt {
   status: number | null;
   /** What went wrong, when it failed. */
   error: string | null;
+  /**
+   * How long the attempt took, in milliseconds, from the URL check to the response status. Absent
+   * on an attempt that never finished (its lease ran out) and on attempts stored before it existed.
+   */
+  durationMs?: number;
 }
 
-/** An outgoing webhook delivery and its attempts. */
+/**
+ * An outgoing webhook delivery and its attempts: of a form's submission (`formId` and
+ * `submissionId` set), or of an event to a webhook subscription (`subscriptionId` and `eventId`
+ * set). Both go through the same attempts, retries and leases.
+ */
 export interface WebhookDeliveryRecord {
   /** Delivery id; also the `webhook-id` header, the same on every attempt. */
   id: string;
   /** Owning organization. */
   organizationId: string;
-  /** The form whose submission is delivered. */
-  formId: string;
-  /** The submission. */
-  submissionId: string;
-  /** Target URL. */
+  /** The form whose submission is delivered; null for a subscription's delivery. */
+  formId: string | null;
+  /** The submission; null for a subscription's delivery. */
+  submissionId: string | null;
+  /** The webhook subscription delivered to; null or absent for a form's delivery. */
+  subscriptionId?: string | null;
+  /**
+   * The event delivered (its id in the activity log; a ping's own id); null or absent for a form's
+   * delivery.
+   */
+  eventId?: string | null;
+  /**
+   * Target URL. A subscription's delivery goes to the subscription's URL as it is at each attempt,
+   * and records it here when the attempt starts.
+   */
   url: string;
   /** The JSON body sent on every attempt. */
   payload: unknown;
@@ -227,6 +248,30 @@ export interface WebhookDeliveryRecord {
   /** Last change (ISO-8601). */
   updatedAt: string;
 }
+
+/** An older signing secret of a webhook subscription, signing beside the current one until it expires. */
+export interface PreviousWebhookSecret {
+  /** The `whsec_` secret. */
+  secret: string;
+  /** When it stops signing (ISO-8601). */
+  expiresAt: string;
+}
+
+/**
+ * A webhook subscription: the console view's fields, plus its signing secrets. The secrets are
+ * stored as they are (an HMAC needs the key itself) and only ever leave through a signature.
+ */
+export type WebhookSubscriptionRecord = Omit<
+  WebhookSubscription,
+  'previousSecretExpiresAt' | 'eventTypes'
+> & {
+  /** The event types it receives, or `['*']` for all. */
+  eventTypes: Array<EventType | '*'>;
+  /** The current `whsec_` signing secret. */
+  secret: string;
+  /** Secrets replaced by a rotation that still sign until they expire, oldest first. */
+  previousSecrets: PreviousWebhookSecret[];
+};
 
 /** An ingress webhook bound to one pool. Only the SHA-256 digest of its token is stored. */
 export interface IngressWebhookRecord {

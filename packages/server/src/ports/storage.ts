@@ -36,6 +36,7 @@ import type {
   TableSchemaRecord,
   TelemetryRecord,
   WebhookDeliveryRecord,
+  WebhookSubscriptionRecord,
 } from './records';
 
 /** Organizations. */
@@ -201,14 +202,23 @@ export type FormRepository = PubliclyAddressed<FormRecord>;
 export type IngressWebhookRepository = PubliclyAddressed<IngressWebhookRecord, { tableId?: string }>;
 /** Form submissions, filterable by form. */
 export type FormSubmissionRepository = ScopedRepository<FormSubmissionRecord, { formId?: string }>;
-/** Outgoing webhook deliveries, filterable by form and submission. */
+/** Outgoing webhook deliveries, filterable by form, submission and subscription. */
 export interface WebhookDeliveryRepository extends ScopedRepository<
   WebhookDeliveryRecord,
-  { formId?: string; submissionId?: string }
+  { formId?: string; submissionId?: string; subscriptionId?: string }
 > {
   /** Pending deliveries of every organization, oldest first, at most `limit` (a start-up sweep). */
   listPending(limit: number): Promise<WebhookDeliveryRecord[]>;
+  /** The subscription's latest deliveries, newest first, at most `limit` (the delivery log). */
+  listRecentBySubscription(
+    organizationId: string,
+    subscriptionId: string,
+    limit: number,
+  ): Promise<WebhookDeliveryRecord[]>;
 }
+
+/** Webhook subscriptions (at most a few per organization: every event reads them all). */
+export type WebhookSubscriptionRepository = ScopedRepository<WebhookSubscriptionRecord>;
 
 /** Widget telemetry, kept bounded. */
 export interface TelemetryRepository {
@@ -266,6 +276,8 @@ export interface Repositories {
   formSubmissions: FormSubmissionRepository;
   /** Outgoing webhook deliveries. */
   webhookDeliveries: WebhookDeliveryRepository;
+  /** Webhook subscriptions to automation events. */
+  webhookSubscriptions: WebhookSubscriptionRepository;
   /** Ingress webhooks. */
   ingressWebhooks: IngressWebhookRepository;
   /** Widget telemetry. */

@@ -250,7 +250,10 @@ export async function createBooking(
       }
       return created;
     },
-    { lockKeys: body.resourceId ? [`resource:${body.resourceId}`] : [`calendar:${body.calendarId}`] },
+    {
+      lockKeys: body.resourceId ? [`resource:${body.resourceId}`] : [`calendar:${body.calendarId}`],
+      eventsOf: organizationId,
+    },
   );
 }
 
@@ -261,15 +264,19 @@ export async function deleteBooking(
   id: string,
   trigger: TriggerContext,
 ): Promise<void> {
-  await runUnit(ctx, async (tx, emit, jobs) => {
-    const record = await tx.bookings.get(orgId, id);
-    if (!record) throw notFound('Booking');
-    const booking = await bookingResponse(tx, record);
-    await tx.bookings.delete(orgId, id);
-    await jobs.cancel(appointmentJobKey(id, 'hasStarted'));
-    await jobs.cancel(appointmentJobKey(id, 'hasEnded'));
-    await emit('calendar.appointment.deleted', orgId, trigger, { booking });
-  });
+  await runUnit(
+    ctx,
+    async (tx, emit, jobs) => {
+      const record = await tx.bookings.get(orgId, id);
+      if (!record) throw notFound('Booking');
+      const booking = await bookingResponse(tx, record);
+      await tx.bookings.delete(orgId, id);
+      await jobs.cancel(appointmentJobKey(id, 'hasStarted'));
+      await jobs.cancel(appointmentJobKey(id, 'hasEnded'));
+      await emit('calendar.appointment.deleted', orgId, trigger, { booking });
+    },
+    { eventsOf: orgId },
+  );
 }
 
 /** Removes idempotency answers older than the replay window. */

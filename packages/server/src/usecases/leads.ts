@@ -95,11 +95,15 @@ export async function createEntry(
   body: CreateTableEntryBody,
   trigger: TriggerContext,
 ): Promise<TableEntry> {
-  return runUnit(ctx, async (tx, emit) => {
-    const table = await tx.tables.get(org, body.tableId);
-    if (!table) throw notFound('Lead pool');
-    return insertEntry(ctx, { tx, emit }, { ...body, table, trigger, leadStateEvent: true });
-  });
+  return runUnit(
+    ctx,
+    async (tx, emit) => {
+      const table = await tx.tables.get(org, body.tableId);
+      if (!table) throw notFound('Lead pool');
+      return insertEntry(ctx, { tx, emit }, { ...body, table, trigger, leadStateEvent: true });
+    },
+    { eventsOf: org },
+  );
 }
 
 /**
@@ -129,46 +133,50 @@ export async function updateEntry(
 ): Promise<TableEntry> {
   const { organizationId: org, id, patch, trigger } = request;
   refuseWholeObjectNull(patch);
-  return runUnit(ctx, async (tx, emit) => {
-    const entry = await tx.entries.get(org, id);
-    if (!entry) throw notFound('Lead entry');
-    const table = await tx.tables.get(org, entry.tableId);
-    if (!table) throw notFound('Lead pool');
-    const now = nowIso(ctx);
-    const next: TableEntryRecord = { ...entry, updatedAt: now };
-    // Neither is null here (refuseWholeObjectNull).
-    if (patch.data) {
-      const written = await inferAndSave(tx, { table, data: patch.data, now, coerce: false });
-      next.data = applyMergePatch(entry.data, written) as JsonObject;
-      refuse(leadDataKeysIssue(next.data));
-    }
-    if (patch.customFieldData) {
-      await checkCustomFields(tx, table, patch.customFieldData);
-      next.customFieldData = applyMergePatch(
-        entry.customFieldData ?? {},
-        patch.customFieldData,
-      ) as JsonObject;
-    }
-    if (patch.leadStateId !== undefined) {
-      await checkLeadState(tx, table, patch.leadStateId);
-      next.leadStateId = patch.leadStateId;
-    }
-    if (patch.interestedInAppointmentTypeId !== undefined) {
-      await checkAppointmentType(tx, org, patch.interestedInAppointmentTypeId);
-      next.interestedInAppointmentTypeId = patch.interestedInAppointmentTypeId;
-    }
-    if (patch.firstOpenedAt !== undefined)
-      next.firstOpenedAt = patch.firstOpenedAt && new Date(patch.firstOpenedAt).toISOString();
-    if (patch.followUpDate !== undefined)
-      next.followUpDate = patch.followUpDate && new Date(patch.followUpDate).toISOString();
-    await tx.entries.update(next);
-    if (next.leadStateId !== entry.leadStateId) {
-      await emit('table.entry.leadState.changed', org, trigger, {
-        entry: next,
-        previousLeadStateId: entry.leadStateId,
-        leadStateId: next.leadStateId,
-      });
-    }
-    return next;
-  });
+  return runUnit(
+    ctx,
+    async (tx, emit) => {
+      const entry = await tx.entries.get(org, id);
+      if (!entry) throw notFound('Lead entry');
+      const table = await tx.tables.get(org, entry.tableId);
+      if (!table) throw notFound('Lead pool');
+      const now = nowIso(ctx);
+      const next: TableEntryRecord = { ...entry, updatedAt: now };
+      // Neither is null here (refuseWholeObjectNull).
+      if (patch.data) {
+        const written = await inferAndSave(tx, { table, data: patch.data, now, coerce: false });
+        next.data = applyMergePatch(entry.data, written) as JsonObject;
+        refuse(leadDataKeysIssue(next.data));
+      }
+      if (patch.customFieldData) {
+        await checkCustomFields(tx, table, patch.customFieldData);
+        next.customFieldData = applyMergePatch(
+          entry.customFieldData ?? {},
+          patch.customFieldData,
+        ) as JsonObject;
+      }
+      if (patch.leadStateId !== undefined) {
+        await checkLeadState(tx, table, patch.leadStateId);
+        next.leadStateId = patch.leadStateId;
+      }
+      if (patch.interestedInAppointmentTypeId !== undefined) {
+        await checkAppointmentType(tx, org, patch.interestedInAppointmentTypeId);
+        next.interestedInAppointmentTypeId = patch.interestedInAppointmentTypeId;
+      }
+      if (patch.firstOpenedAt !== undefined)
+        next.firstOpenedAt = patch.firstOpenedAt && new Date(patch.firstOpenedAt).toISOString();
+      if (patch.followUpDate !== undefined)
+        next.followUpDate = patch.followUpDate && new Date(patch.followUpDate).toISOString();
+      await tx.entries.update(next);
+      if (next.leadStateId !== entry.leadStateId) {
+        await emit('table.entry.leadState.changed', org, trigger, {
+          entry: next,
+          previousLeadStateId: entry.leadStateId,
+          leadStateId: next.leadStateId,
+        });
+      }
+      return next;
+    },
+    { eventsOf: org },
+  );
 }

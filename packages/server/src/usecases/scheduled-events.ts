@@ -32,13 +32,17 @@ export const appointmentJobKey = (bookingId: string, kind: keyof typeof APPOINTM
 export function appointmentJobHandlers(ctx: ServiceContext): JobHandlers {
   const handler: JobHandler = async (job) => {
     const { booking, trigger } = job.payload as AppointmentJobPayload;
-    await runUnit(ctx, async (tx, emit) => {
-      // A booking deleted meanwhile fires nothing, even if its job was not cancelled in time.
-      if (!(await tx.bookings.get(booking.organizationId, booking.id))) return;
-      await emit(job.type as typeof APPOINTMENT_JOB_TYPES.hasStarted, booking.organizationId, trigger, {
-        booking,
-      });
-    });
+    await runUnit(
+      ctx,
+      async (tx, emit) => {
+        // A booking deleted meanwhile fires nothing, even if its job was not cancelled in time.
+        if (!(await tx.bookings.get(booking.organizationId, booking.id))) return;
+        await emit(job.type as typeof APPOINTMENT_JOB_TYPES.hasStarted, booking.organizationId, trigger, {
+          booking,
+        });
+      },
+      { eventsOf: booking.organizationId },
+    );
   };
   return { [APPOINTMENT_JOB_TYPES.hasStarted]: handler, [APPOINTMENT_JOB_TYPES.hasEnded]: handler };
 }

@@ -15,7 +15,9 @@ import {
   type WebhookUrlCheck,
 } from '../domain/webhooks';
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
-import { deliveryAttemptJob, webhookJobKey, WEBHOOK_USER_AGENT } from './webhook-job';
+import { deliveryAttemptJob, subscriptionLockKeys, webhookJobKey, WEBHOOK_USER_AGENT } from './webhook-job';
+import { recordSubscriptionOutcome } from './webhook-subscriptions/health';
+import type { AttemptTarget } from './webhook-target';
 
 /** How one attempt ended: `retry` follows the backoff, `final` fails the delivery now. */
 export type AttemptOutcome = 'succeeded' | 'gone' | 'retry' | 'final';
@@ -51,43 +53,63 @@ interface AttemptResult {
 }
 
 /**
- * Makes the attempt that `claimed` (see `claimAttempt`) holds a lease for, then records it in one
- * unit with the delivery's next job: the retry on the schedule, or none once the delivery is done.
- * An attempt whose lease was settled meanwhile (it outlived its lease) is still appended, and a
- * final outcome still ends the delivery, but the schedule the settling set stays.
+ * Makes the attempt that `claimed` (see `claimAttempt`) holds a lease for, to `target`, then records
+ * it in one unit with the delivery's next job: the retry on the schedule, or none once the delivery
+ * is done; a subscription's delivery also records the outcome on the subscription (its failing
+ * stretch, or its end). An attempt whose lease was settled meanwhile (it outlived its lease) is
+ * still appended, and a final outcome still ends the delivery, but the schedule the settling set
+ * stays.
  */
 export async function attemptDelivery(
   ctx: ServiceContext,
   claimed: WebhookDeliveryRecord,
-  secret: string | null,
+  target: AttemptTarget,
 ): Promise<void> {
   const startedAt = ctx.clock.now();
-  const result = await send(ctx, claimed, secret, startedAt);
+  // Elapsed time from the monotonic clock: the service's clock may be a fixed one.
+  const started = performance.now();
+  const result = await send(ctx, claimed, target, startedAt);
   const attempt: WebhookAttempt = {
     at: new Date(startedAt).toISOString(),
     status: result.status,
     error: result.error,
+    durationMs: Math.round(performance.now() - started),
   };
 
-  const recorded = await runUnit(ctx, async (tx, _emit, jobs) => {
-    const current = await tx.webhookDeliveries.get(claimed.organizationId, claimed.id);
-    if (!current || current.status !== 'pending') return null;
-    const stillOurs = current.attemptStartedAt === claimed.attemptStartedAt;
-    let next: WebhookDeliveryRecord;
-    if (stillOurs) next = settleAttempt(current, attempt, result.outcome, ctx.clock.now());
-    else if (result.outcome === 'retry') next = { ...current, attempts: [...current.attempts, attempt] };
-    else
-      next = settleAttempt({ ...current, attemptStartedAt: null }, attempt, result.outcome, ctx.clock.now());
-    await tx.webhookDeliveries.update({ ...next, updatedAt: nowIso(ctx) });
-    if (next.status !== 'pending') await jobs.cancel(webhookJobKey(next.id));
-    else if (stillOurs && next.nextAttemptAt !== null)
-      await jobs.schedule(deliveryAttemptJob(next, next.nextAttemptAt));
-    return next;
-  });
+  const recorded = await runUnit(
+    ctx,
+    async (tx, _emit, jobs) => {
+      const current = await tx.webhookDeliveries.get(claimed.organizationId, claimed.id);
+      if (!current || current.status !== 'pending') return null;
+      const stillOurs = current.attemptStartedAt === claimed.attemptStartedAt;
+      let next: WebhookDeliveryRecord;
+      if (stillOurs) next = settleAttempt(current, attempt, result.outcome, ctx.clock.now());
+      else if (result.outcome === 'retry') next = { ...current, attempts: [...current.attempts, attempt] };
+      else
+        next = settleAttempt(
+          { ...current, attemptStartedAt: null },
+          attempt,
+          result.outcome,
+          ctx.clock.now(),
+        );
+      await tx.webhookDeliveries.update({ ...next, updatedAt: nowIso(ctx) });
+      if (next.status !== 'pending') await jobs.cancel(webhookJobKey(next.id));
+      else if (stillOurs && next.nextAttemptAt !== null)
+        await jobs.schedule(deliveryAttemptJob(next, next.nextAttemptAt));
+      await recordSubscriptionOutcome(ctx, tx, {
+        delivery: next,
+        outcome: result.outcome === 'retry' || result.outcome === 'final' ? 'failed' : result.outcome,
+        nowMs: ctx.clock.now(),
+      });
+      return next;
+    },
+    { lockKeys: subscriptionLockKeys(claimed.subscriptionId) },
+  );
 
   const meta = {
     deliveryId: claimed.id,
     formId: claimed.formId,
+    subscriptionId: claimed.subscriptionId ?? null,
     host: hostOf(claimed.url),
     attempt: claimed.attempts.length + 1,
     status: result.status,
@@ -103,16 +125,14 @@ export async function attemptDelivery(
 async function send(
   ctx: ServiceContext,
   delivery: WebhookDeliveryRecord,
-  secret: string | null,
+  target: AttemptTarget,
   now: number,
 ): Promise<AttemptResult> {
-  if (secret === null) {
-    return { status: null, error: 'the form no longer exists; delivery abandoned', outcome: 'final' };
-  }
+  if ('abandoned' in target) return { status: null, error: target.abandoned, outcome: 'final' };
   const { timeoutMs } = ctx.webhooks;
   const signal = AbortSignal.timeout(timeoutMs);
   const guard = await withinTimeout(
-    checkWebhookUrl(delivery.url, {
+    checkWebhookUrl(target.url, {
       allowPrivate: ctx.webhooks.allowPrivateUrls,
       lookup: ctx.webhooks.lookup,
     }),
@@ -128,19 +148,19 @@ async function send(
   const body = JSON.stringify(delivery.payload ?? null);
   let signature: Record<string, string>;
   try {
-    signature = signWebhook(secret, delivery.id, Math.floor(now / 1000), body);
+    signature = signWebhook(target.secrets, delivery.id, Math.floor(now / 1000), body);
   } catch {
     // The message of a decoding error could echo part of the secret: say only what is wrong.
     return {
       status: null,
-      error: "the form's webhook secret is not a valid whsec_ secret",
+      error: `the ${delivery.subscriptionId ? "subscription's" : "form's"} webhook secret is not a valid whsec_ secret`,
       outcome: 'final',
     };
   }
 
   let response: Response;
   try {
-    response = await ctx.webhooks.fetch(delivery.url, {
+    response = await ctx.webhooks.fetch(target.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'user-agent': WEBHOOK_USER_AGENT, ...signature },
       body,

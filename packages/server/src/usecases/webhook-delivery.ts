@@ -1,8 +1,9 @@
 /**
- * Outgoing webhook deliveries of form submissions: a delivery and its first attempt's job are
- * stored with the submission (see `UnitJobs`), and attempted by the `webhook.delivery` job: a signed
- * POST (Standard Webhooks), retried on the backoff schedule with the same `webhook-id` until a 2xx
- * (`succeeded`), a 410 (`gone`), a refused URL or the last retry (`failed`).
+ * Outgoing webhook deliveries, of form submissions and of events to webhook subscriptions: a
+ * delivery and its first attempt's job are stored with the submission or the event (see
+ * `UnitJobs`), and attempted by the `webhook.delivery` job: a signed POST (Standard Webhooks),
+ * retried on the backoff schedule with the same `webhook-id` until a 2xx (`succeeded`), a 410
+ * (`gone`), a refused URL or the last retry (`failed`).
  *
  * @module
  */
@@ -12,29 +13,48 @@ import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
 import type { JobHandler } from '../ports/scheduler';
 import type { JobHandlers } from './jobs';
 import { attemptDelivery, leaseMs, settleAttempt } from './webhook-attempt';
-import { deliveryAttemptJob, WEBHOOK_JOB_TYPE, type WebhookJobPayload } from './webhook-job';
+import {
+  deliveryAttemptJob,
+  subscriptionLockKeys,
+  WEBHOOK_JOB_TYPE,
+  type WebhookJobPayload,
+} from './webhook-job';
+import { recordSubscriptionOutcome } from './webhook-subscriptions/health';
+import { attemptTarget, type AttemptTarget } from './webhook-target';
 
 export {
   deliveryAttemptJob,
+  subscriptionLockKeys,
   WEBHOOK_JOB_TYPE,
   WEBHOOK_USER_AGENT,
   webhookJobKey,
   type WebhookJobPayload,
 } from './webhook-job';
 
+/** What a delivery delivers: a form's submission, or an event to a webhook subscription. */
+export type DeliverySource =
+  | {
+      /** The form submitted. */
+      formId: string;
+      /** The submission delivered. */
+      submissionId: string;
+    }
+  | {
+      /** The webhook subscription delivered to. */
+      subscriptionId: string;
+      /** The event delivered (or the ping's own id). */
+      eventId: string;
+    };
+
 /** What {@link buildDelivery} needs. */
-export interface NewWebhookDelivery {
+export type NewWebhookDelivery = DeliverySource & {
   /** Owning organization. */
   organizationId: string;
-  /** The form submitted. */
-  formId: string;
-  /** The submission delivered. */
-  submissionId: string;
-  /** The form's `webhookUrl` at submission time. */
+  /** The form's `webhookUrl` at submission time, or the subscription's URL. */
   url: string;
   /** The JSON-serialisable body, sent unchanged on every attempt. */
   payload: unknown;
-}
+};
 
 /** Filters of {@link listDeliveries}. */
 export interface DeliveryFilter {
@@ -60,11 +80,14 @@ export interface DeliveryFilter {
 export function buildDelivery(ctx: ServiceContext, input: NewWebhookDelivery): WebhookDeliveryRecord {
   const now = ctx.clock.now();
   const at = new Date(now).toISOString();
+  const form = 'formId' in input;
   return {
     id: ctx.newId(),
     organizationId: input.organizationId,
-    formId: input.formId,
-    submissionId: input.submissionId,
+    formId: form ? input.formId : null,
+    submissionId: form ? input.submissionId : null,
+    subscriptionId: form ? null : input.subscriptionId,
+    eventId: form ? null : input.eventId,
     url: input.url,
     payload: input.payload,
     status: 'pending',
@@ -88,6 +111,7 @@ export async function enqueueDelivery(ctx: ServiceContext, delivery: WebhookDeli
     ctx.logger.error('webhook delivery could not be scheduled', {
       deliveryId: delivery.id,
       formId: delivery.formId,
+      subscriptionId: delivery.subscriptionId ?? null,
       error: String(error),
     });
   }
@@ -125,8 +149,11 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
       ctx.logger.warn('webhook delivery job without a delivery', { key: job.key });
       return;
     }
-    const claim = await runUnit(ctx, (tx, _emit, jobs) =>
-      claimAttempt(ctx, { tx, jobs }, { organizationId, deliveryId }),
+    const subscriptionId = typeof payload?.subscriptionId === 'string' ? payload.subscriptionId : undefined;
+    const claim = await runUnit(
+      ctx,
+      (tx, _emit, jobs) => claimAttempt(ctx, { tx, jobs }, { organizationId, deliveryId }),
+      { lockKeys: subscriptionLockKeys(subscriptionId) },
     );
     if (claim.kind === 'lost') {
       ctx.logger.warn('webhook delivery attempt did not finish within its lease', {
@@ -137,9 +164,9 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
       });
     }
     if (claim.kind === 'claimed') {
-      const { delivery, secret } = claim;
+      const { delivery, target } = claim;
       // A slow receiver must not hold up the other due jobs (appointment timers among them).
-      await ctx.background.run('webhook delivery', () => attemptDelivery(ctx, delivery, secret));
+      await ctx.background.run('webhook delivery', () => attemptDelivery(ctx, delivery, target));
     }
   };
   return { [WEBHOOK_JOB_TYPE]: handler };
@@ -147,7 +174,7 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
 
 /** What a firing of a delivery's job found. */
 type Claim =
-  | { kind: 'claimed'; delivery: WebhookDeliveryRecord; secret: string | null }
+  | { kind: 'claimed'; delivery: WebhookDeliveryRecord; target: AttemptTarget }
   | { kind: 'lost'; delivery: WebhookDeliveryRecord }
   | { kind: 'nothing' };
 
@@ -180,20 +207,23 @@ async function claimAttempt(
     };
     const settled = { ...settleAttempt(delivery, attempt, 'retry', now), updatedAt: nowIso(ctx) };
     await tx.webhookDeliveries.update(settled);
+    await recordSubscriptionOutcome(ctx, tx, { delivery: settled, outcome: 'failed', nowMs: now });
     if (settled.nextAttemptAt !== null)
       await jobs.schedule(deliveryAttemptJob(settled, settled.nextAttemptAt));
     return { kind: 'lost', delivery: settled };
   }
+  const target = await attemptTarget(tx, delivery, now);
   const claimed: WebhookDeliveryRecord = {
     ...delivery,
+    // A subscription's delivery goes where the subscription points now (its URL may have changed).
+    url: 'url' in target ? target.url : delivery.url,
     attemptStartedAt: new Date(now).toISOString(),
     nextAttemptAt: now + leaseMs(ctx),
     updatedAt: nowIso(ctx),
   };
   await tx.webhookDeliveries.update(claimed);
   await jobs.schedule(deliveryAttemptJob(claimed, now + leaseMs(ctx)));
-  const form = await tx.forms.get(organizationId, delivery.formId);
-  return { kind: 'claimed', delivery: claimed, secret: form?.webhookSecret ?? null };
+  return { kind: 'claimed', delivery: claimed, target };
 }
 
 /**

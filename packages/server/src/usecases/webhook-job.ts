@@ -22,10 +22,21 @@ export interface WebhookJobPayload {
   organizationId: string;
   /** The delivery. */
   deliveryId: string;
+  /** The webhook subscription delivered to, for a subscription's delivery (its claim takes the subscription's lock). */
+  subscriptionId?: string;
 }
 
 /** The scheduler job of a delivery's attempt at `runAt` (every attempt of a delivery has the same key). */
 export function deliveryAttemptJob(delivery: WebhookDeliveryRecord, runAt: number): ScheduledJob {
   const payload: WebhookJobPayload = { organizationId: delivery.organizationId, deliveryId: delivery.id };
+  if (delivery.subscriptionId) payload.subscriptionId = delivery.subscriptionId;
   return { key: webhookJobKey(delivery.id), runAt, type: WEBHOOK_JOB_TYPE, payload };
 }
+
+/**
+ * The lock keys of a unit that changes a subscription's delivery or the subscription itself: the
+ * subscription's own, so that recording an attempt's outcome on the subscription (its failing
+ * stretch) never loses a console change or another instance's outcome made meanwhile.
+ */
+export const subscriptionLockKeys = (subscriptionId: string | null | undefined): string[] =>
+  subscriptionId ? [`webhook-subscription:${subscriptionId}`] : [];

@@ -25,11 +25,16 @@ export interface RecordedQuery {
   name?: string | undefined;
 }
 
-/** Wraps `pool`: the wrapper shares its clients and counts what goes through them. */
-export function countingPool(pool: pg.Pool): CountingPool {
+/**
+ * Wraps `pool`: the wrapper shares its clients and counts what goes through them, or only the
+ * queries sent while `counts()` holds (an `AsyncLocalStorage` check tells a request's queries from
+ * those of background work on the same pool).
+ */
+export function countingPool(pool: pg.Pool, counts: () => boolean = () => true): CountingPool {
   let queries = 0;
   let recording: RecordedQuery[] | undefined;
   const note = (args: unknown[]) => {
+    if (!counts()) return;
     queries++;
     if (!recording) return;
     const [first, values] = args;

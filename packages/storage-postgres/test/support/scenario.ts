@@ -48,7 +48,16 @@ const fixture: SeedFixture = {
 
 /** Ids of the seeded scenario. */
 export interface Scenario {
-  planner: { calendarId: string; appointmentTypeId: string; resourceId: string; resourceSlots: string[] };
+  planner: {
+    organizationId: string;
+    calendarId: string;
+    appointmentTypeId: string;
+    resourceId: string;
+    resourceSlots: string[];
+    /** Pool `Leads` and its default state `New`. */
+    tableId: string;
+    leadStateId: string;
+  };
   legacy: { calendarId: string };
   formId: string;
 }
@@ -75,6 +84,9 @@ export async function seedScenario(pool: PgPool, schema: string): Promise<Scenar
     });
     return {
       planner: {
+        organizationId: planner!.id,
+        tableId: planner!.tables['Leads']!.id,
+        leadStateId: planner!.tables['Leads']!.leadStates['New']!,
         calendarId: planner!.calendars['Hall']!,
         appointmentTypeId: planner!.appointmentTypes['Class']!,
         resourceId: planner!.resources['Room']!,

@@ -49,6 +49,34 @@ describe('sql.js migrations', () => {
     connection.close();
   });
 
+  it('migration 4 keeps the deliveries of a version 3 database, in order, and lets form_id be null', async () => {
+    const connection = await openMemory();
+    applyMigrations(connection, MIGRATIONS.slice(0, 3));
+    const insert =
+      'INSERT INTO webhook_deliveries (id, organization_id, form_id, submission_id, doc) VALUES (?, ?, ?, ?, ?)';
+    connection.run(insert, ['d2', 'org', 'f', 's2', '{"id":"d2"}']);
+    connection.run(insert, ['d1', 'org', 'f', 's1', '{"id":"d1"}']);
+    expect(applyMigrations(connection)).toBe(MIGRATIONS.length - 3);
+    connection.run(
+      'INSERT INTO webhook_deliveries (id, organization_id, subscription_id, doc) VALUES (?, ?, ?, ?)',
+      ['d3', 'org', 'sub', '{"id":"d3"}'],
+    );
+    expect(
+      connection.all('SELECT id, form_id, subscription_id FROM webhook_deliveries ORDER BY seq'),
+    ).toEqual([
+      { id: 'd2', form_id: 'f', subscription_id: null },
+      { id: 'd1', form_id: 'f', subscription_id: null },
+      { id: 'd3', form_id: null, subscription_id: 'sub' },
+    ]);
+    const plan = connection.all(
+      `EXPLAIN QUERY PLAN SELECT doc FROM webhook_deliveries
+       WHERE organization_id = ? AND subscription_id = ? ORDER BY seq DESC LIMIT 10`,
+      ['org', 'sub'],
+    );
+    expect(plan.map((row) => String(row['detail'])).join('\n')).toMatch(/webhook_deliveries_by_subscription/);
+    connection.close();
+  });
+
   it('indexes the booking overlap query', async () => {
     const connection = await openMemory();
     applyMigrations(connection);

@@ -1,5 +1,6 @@
 /**
- * Pure pieces of outgoing webhook deliveries: the retry schedule, the URL guard and signing.
+ * Pure pieces of outgoing webhook deliveries: the retry schedule, the URL guard, signing, the
+ * envelope of subscription deliveries and when a subscription disables itself.
  *
  * @module
  */
@@ -23,3 +24,10 @@ export {
   signWebhook,
   type WebhookSignatureHeaders,
 } from './sign';
+export { eventEnvelope, pingEnvelope, receivesEvent } from './envelope';
+export {
+  SUBSCRIPTION_FAILING_LIMIT_MS,
+  nextSubscriptionHealth,
+  type HealthOutcome,
+  type SubscriptionHealth,
+} from './subscription-health';

@@ -33,6 +33,26 @@ describe('webhook signing', () => {
     expect(() => new Webhook(secret).verify(`${body} `, headers)).toThrow(WebhookVerificationError);
   });
 
+  it('signs with every secret given, each signature verifying with its own secret alone', () => {
+    const [current, previous, stranger] = [
+      generateWebhookSecret(),
+      generateWebhookSecret(),
+      generateWebhookSecret(),
+    ];
+    const body = '{"type":"webhook.ping"}';
+    const ts = Math.floor(Date.now() / 1000);
+    const headers = signWebhook([current, previous], 'msg_2', ts, body);
+    const parts = headers['webhook-signature'].split(' ');
+    expect(parts).toEqual([
+      signWebhook(current, 'msg_2', ts, body)['webhook-signature'],
+      signWebhook(previous, 'msg_2', ts, body)['webhook-signature'],
+    ]);
+    expect(new Webhook(current).verify(body, headers)).toEqual({ type: 'webhook.ping' });
+    expect(new Webhook(previous).verify(body, headers)).toEqual({ type: 'webhook.ping' });
+    expect(() => new Webhook(stranger).verify(body, headers)).toThrow(WebhookVerificationError);
+    expect(() => signWebhook([], 'msg_2', ts, body)).toThrow(RangeError);
+  });
+
   it('rejects a bad timestamp and a bad secret', () => {
     expect(() => signWebhook(generateWebhookSecret(), 'm', 1.5, '{}')).toThrow(RangeError);
     expect(() => signWebhook('whsec_', 'm', 1, '{}')).toThrow();

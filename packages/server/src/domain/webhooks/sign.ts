@@ -1,7 +1,9 @@
 /**
  * Standard Webhooks signing of outgoing deliveries (https://www.standardwebhooks.com): the
  * `webhook-signature` is `v1,` + base64 HMAC-SHA256 over `${id}.${timestamp}.${body}`, keyed with
- * the base64-decoded part of the form's `whsec_` secret.
+ * the base64-decoded part of a `whsec_` secret. Signed with several secrets (a rotated webhook
+ * subscription's old and new one), the header lists one signature per secret, space-separated, and
+ * a receiver holding any of the secrets verifies.
  *
  * @module
  */
@@ -18,7 +20,7 @@ export type WebhookSignatureHeaders = {
   'webhook-id': string;
   /** The attempt time in whole seconds since the epoch. */
   'webhook-timestamp': string;
-  /** `v1,<base64 HMAC-SHA256>`. */
+  /** `v1,<base64 HMAC-SHA256>`, one per signing secret, space-separated. */
   'webhook-signature': string;
 };
 
@@ -45,7 +47,7 @@ export function isWebhookSecret(secret: string): boolean {
 /**
  * The Standard Webhooks headers of one attempt, signed with the `standardwebhooks` package.
  *
- * @param secret - The form's `whsec_` secret.
+ * @param secret - The `whsec_` secret, or several (the signatures are listed in this order).
  * @param msgId - The delivery id (`webhook-id`).
  * @param timestampSeconds - The attempt time in whole seconds since the epoch (`webhook-timestamp`).
  * @param body - The exact request body that is sent.
@@ -60,7 +62,7 @@ export function isWebhookSecret(secret: string): boolean {
  * ```
  */
 export function signWebhook(
-  secret: string,
+  secret: string | readonly string[],
   msgId: string,
   timestampSeconds: number,
   body: string,
@@ -68,7 +70,10 @@ export function signWebhook(
   if (!Number.isInteger(timestampSeconds) || timestampSeconds < 0) {
     throw new RangeError(`timestampSeconds must be a non-negative integer, got ${timestampSeconds}`);
   }
-  const signature = new Webhook(secret).sign(msgId, new Date(timestampSeconds * 1000), body);
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  if (secrets.length === 0) throw new RangeError('signWebhook needs at least one secret');
+  const at = new Date(timestampSeconds * 1000);
+  const signature = secrets.map((key) => new Webhook(key).sign(msgId, at, body)).join(' ');
   return {
     'webhook-id': msgId,
     'webhook-timestamp': String(timestampSeconds),

@@ -1,18 +1,19 @@
 /**
- * Conformance tests of public forms, submissions, webhook deliveries, ingress webhooks and
- * telemetry.
+ * Conformance tests of public forms, submissions, webhook deliveries and subscriptions, ingress
+ * webhooks and telemetry.
  *
  * @module
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { FormSchema } from '@leadbook/contract';
+import { FormSchema, WebhookSubscriptionSchema } from '@leadbook/contract';
 import type {
   FormRecord,
   FormSubmissionRecord,
   IngressWebhookRecord,
   TelemetryRecord,
   WebhookDeliveryRecord,
+  WebhookSubscriptionRecord,
 } from '../../ports/records';
 import type { ConformanceHarness } from './harness';
 import * as make from './fixtures';
@@ -63,11 +64,37 @@ const delivery = (
   organizationId,
   formId: make.id(),
   submissionId: make.id(),
+  subscriptionId: null,
+  eventId: null,
   url: 'https://hooks.example.com/leadbook',
   payload: { type: 'form.submitted' },
   status: 'pending',
   attempts: [],
   nextAttemptAt: make.ms(5),
+  createdAt: make.later(),
+  updatedAt: make.later(),
+  ...overrides,
+});
+
+/** A subscription's delivery of an event (no form, no submission). */
+const eventDelivery = (organizationId: string, subscriptionId: string): WebhookDeliveryRecord =>
+  delivery(organizationId, { formId: null, submissionId: null, subscriptionId, eventId: make.id() });
+
+const subscription = (
+  organizationId: string,
+  overrides: Partial<WebhookSubscriptionRecord> = {},
+): WebhookSubscriptionRecord => ({
+  id: make.id(),
+  organizationId,
+  url: 'https://hooks.example.com/events',
+  eventTypes: ['calendar.appointment.booked', 'table.entry.added'],
+  description: 'CRM sync',
+  active: true,
+  disabledReason: null,
+  disabledAt: null,
+  failingSince: null,
+  secret: `whsec_${randomBytes(24).toString('base64')}`,
+  previousSecrets: [],
   createdAt: make.later(),
   updatedAt: make.later(),
   ...overrides,
@@ -123,7 +150,21 @@ export function registerFormTests(harness: ConformanceHarness): void {
       attempts: [{ at: make.later(), status: 200, error: null }],
       nextAttemptAt: null,
     }),
-    filters: ['formId', 'submissionId'],
+    filters: ['formId', 'submissionId', 'subscriptionId'],
+  });
+  scopedSuite(harness, {
+    name: 'webhookSubscriptions',
+    repo: (tx) => tx.webhookSubscriptions,
+    build: subscription,
+    schema: WebhookSubscriptionSchema.omit({ previousSecretExpiresAt: true }),
+    change: (r) => ({
+      ...r,
+      active: false,
+      disabledReason: 'failing' as const,
+      disabledAt: make.later(),
+      previousSecrets: [{ secret: r.secret, expiresAt: make.later() }],
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+    }),
   });
   scopedSuite(harness, {
     name: 'ingressWebhooks',
@@ -168,6 +209,28 @@ export function registerFormTests(harness: ConformanceHarness): void {
         tx.webhookDeliveries.update({ ...first, status: 'failed', nextAttemptAt: null }),
       );
       expect(await inTx(storage, (tx) => tx.webhookDeliveries.listPending(10))).toEqual([second, third]);
+    });
+
+    test('listRecentBySubscription returns a subscription’s deliveries newest first, with a limit', async (storage) => {
+      const org = make.orgId();
+      const [mine, other] = [make.id(), make.id()];
+      const records = [eventDelivery(org, mine), eventDelivery(org, other), eventDelivery(org, mine)];
+      const foreign = eventDelivery(make.orgId(), mine);
+      const third = eventDelivery(org, mine);
+      await inTx(storage, async (tx) => {
+        for (const record of [...records, foreign, third]) await tx.webhookDeliveries.create(record);
+      });
+      const recent = (limit: number) =>
+        inTx(storage, (tx) => tx.webhookDeliveries.listRecentBySubscription(org, mine, limit));
+      expect(await recent(10)).toEqual([third, records[2], records[0]]);
+      expect(await recent(2)).toEqual([third, records[2]]);
+      // An update keeps a delivery's place: the log is ordered by creation.
+      const changed = { ...records[0]!, status: 'failed' as const, nextAttemptAt: null };
+      await inTx(storage, (tx) => tx.webhookDeliveries.update(changed));
+      expect(await recent(10)).toEqual([third, records[2], changed]);
+      expect(
+        await inTx(storage, (tx) => tx.webhookDeliveries.listRecentBySubscription(org, make.id(), 10)),
+      ).toEqual([]);
     });
   });
 

@@ -209,7 +209,10 @@ export async function submitForm(
         await jobs.schedule(deliveryAttemptJob(delivery, delivery.nextAttemptAt!));
       }
     },
-    { lockKeys: slot ? slot.resourceIds.map((id) => `resource:${id}`) : [] },
+    {
+      lockKeys: slot ? slot.resourceIds.map((id) => `resource:${id}`) : [],
+      eventsOf: form.organizationId,
+    },
   );
   return { success: true, submissionId };
 }

@@ -11,6 +11,7 @@ import { toStorageError } from '../errors';
 import { initialSchema } from './001-initial-schema';
 import { formsAndIngress } from './002-forms-and-ingress';
 import { rateLimits } from './003-rate-limits';
+import { webhookSubscriptions } from './004-webhook-subscriptions';
 
 /** One schema change. */
 export interface PostgresMigration {
@@ -34,6 +35,7 @@ const DEFINITIONS: ReadonlyArray<{ version: number; name: string; sql: (s: strin
     sql: formsAndIngress,
   },
   { version: 3, name: 'shared rate-limit counters', sql: rateLimits },
+  { version: 4, name: 'webhook subscriptions and their deliveries', sql: webhookSubscriptions },
 ];
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Public forms, submissions, outgoing webhook deliveries, ingress webhooks and telemetry.
+ * Public forms, submissions, outgoing webhook deliveries and subscriptions, ingress webhooks and
+ * telemetry.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import type {
   IngressWebhookRecord,
   TelemetryRecord,
   WebhookDeliveryRecord,
+  WebhookSubscriptionRecord,
 } from '../../../ports/records';
 import type { TelemetryRepository, WebhookDeliveryRepository } from '../../../ports/storage';
 import { statement, type SqlDialect } from '../dialect';
@@ -18,11 +20,23 @@ import { publiclyAddressed, scopedTable } from '../scoped-table';
 
 /** The form, ingress and telemetry repositories in `d`. */
 export function formRepositories(d: SqlDialect) {
-  const deliveries = scopedTable<WebhookDeliveryRecord, { formId?: string; submissionId?: string }>(d, {
+  const deliveries = scopedTable<
+    WebhookDeliveryRecord,
+    { formId?: string; submissionId?: string; subscriptionId?: string }
+  >(d, {
     table: 'webhook_deliveries',
-    columns: { form_id: (record) => record.formId, submission_id: (record) => record.submissionId },
-    filters: { formId: 'form_id', submissionId: 'submission_id' },
+    columns: {
+      form_id: (record) => record.formId,
+      submission_id: (record) => record.submissionId,
+      subscription_id: (record) => record.subscriptionId ?? null,
+    },
+    filters: { formId: 'form_id', submissionId: 'submission_id', subscriptionId: 'subscription_id' },
   });
+  const listRecentBySubscription = statement(
+    d,
+    (p) => `SELECT doc FROM ${d.table('webhook_deliveries')}
+    WHERE organization_id = ${p.key()} AND subscription_id = ${p.key()} ORDER BY seq DESC LIMIT ${p.value()}`,
+  );
   const listPending = statement(
     d,
     (p) => `SELECT doc FROM ${d.table('webhook_deliveries')} WHERE ${d.jsonText('doc', 'status')} = 'pending'
@@ -68,7 +82,13 @@ export function formRepositories(d: SqlDialect) {
       // Read once at start-up, so a scan of the documents is fine.
       listPending: async (limit) =>
         docsOf<WebhookDeliveryRecord>(d, await exec.all(listPending, [Math.max(0, limit)])),
+      listRecentBySubscription: async (organizationId, subscriptionId, limit) =>
+        docsOf<WebhookDeliveryRecord>(
+          d,
+          await exec.all(listRecentBySubscription, [organizationId, subscriptionId, Math.max(0, limit)]),
+        ),
     }),
+    webhookSubscriptions: scopedTable<WebhookSubscriptionRecord>(d, { table: 'webhook_subscriptions' }),
     telemetry: (exec: SqlExecutor): TelemetryRepository => ({
       async append(records) {
         if (records.length > 0) await sendWrite(exec, appendTelemetry, [d.document(records)]);

@@ -9,6 +9,7 @@ import type { SqlConnection } from '../connection';
 import { INITIAL_SCHEMA } from './001-initial-schema';
 import { FORMS_AND_INGRESS } from './002-forms-and-ingress';
 import { BOOKING_DURATION_BOUND } from './003-booking-duration-bound';
+import { WEBHOOK_SUBSCRIPTIONS } from './004-webhook-subscriptions';
 
 /** One schema change. */
 export interface Migration {
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: FORMS_AND_INGRESS,
   },
   { version: 3, name: 'booking duration bound for the overlap query', sql: BOOKING_DURATION_BOUND },
+  { version: 4, name: 'webhook subscriptions and their deliveries', sql: WEBHOOK_SUBSCRIPTIONS },
 ];
 
 /**

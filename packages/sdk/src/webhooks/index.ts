@@ -1,0 +1,21 @@
+/**
+ * Receiving webhook subscription deliveries: {@link verifyWebhook} and the event type guards.
+ *
+ * @module
+ */
+export { verifyWebhook, type WebhookBody, type WebhookHeaders } from './verify';
+export {
+  isWebhookVerificationError,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from './errors';
+export {
+  isAppointmentBooked,
+  isAppointmentDeleted,
+  isAppointmentEnded,
+  isAppointmentStarted,
+  isLeadStateChanged,
+  isTableEntryAdded,
+  isWebhookEventType,
+  isWebhookPing,
+} from './guards';
