@@ -150,16 +150,12 @@ function requireJsonBody(raw: RawBody, headers: HeaderReader): void {
 /** Runs one route for one request and returns the response to write; never throws. */
 export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawRequest): Promise<RawResponse> {
   let base: Record<string, string> = { 'x-request-id': raw.requestId };
-  const T: Record<string, number> = ((globalThis as any).__T ??= {});
-  let t = performance.now();
-  const tick = (k: string) => { const n = performance.now(); T[k] = (T[k] ?? 0) + n - t; t = n; };
   try {
     let auth: AuthContext | undefined;
     if (route.surface === 'connect' && route.scope) {
       auth = await authenticate(ctx, raw.headers.get('authorization'));
       requireScope(auth, route.scope);
     }
-    tick('auth');
     if (route.guard) {
       // The request itself: a guard that never reads the client IP never resolves it.
       const extra = await route.guard(raw);
@@ -169,7 +165,6 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       raw.parsedBody !== undefined
         ? { bytes: undefined, parsedBody: raw.parsedBody }
         : { bytes: await raw.readBody() };
-    tick('readBody');
     if (route.surface === 'connect') requireJsonBody(rawBody, raw.headers);
     const issues: ValidationIssue[] = [];
     const params = validate(route.params, raw.params, 'params', issues);
@@ -179,12 +174,10 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       const message = route.surface === 'ingress' ? ErrorMessages.validationFailed : issueSummary(issues);
       throw new ServiceError('validation', message, { details: issues });
     }
-    tick('validate');
     const result = await route.handle(new Input({ params, query, body, auth }, raw));
-    tick('handler');
-    try { if (result instanceof RouteResult)
+    if (result instanceof RouteResult)
       return jsonResponse(result.status, result.body, { ...base, ...result.headers });
-    return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base); } finally { tick('respond'); }
+    return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base);
   } catch (error) {
     const response = errorResponse(route.surface, error, ctx.logger, raw.requestId);
     return { ...response, headers: { ...base, ...response.headers } };
