@@ -326,29 +326,3 @@ export function makeStandardFixture(options: StandardFixtureOptions): Availabili
     blockers,
   };
 }
-
-/**
- * The availability response built the plain way, the baseline of the endpoint's byte writer: one
- * object per candidate with the contract's fields in order, `JSON.stringify`, then UTF-8 encoding.
- */
-export function stringifyAvailability(
-  candidates: readonly AvailabilityCandidate[],
-  resources: ReadonlyMap<string, { name: string; color: string }>,
-): Uint8Array {
-  const data = candidates.map((c) => {
-    const resource = resources.get(c.resourceId)!;
-    return {
-      resourceId: c.resourceId,
-      resourceSlotId: c.resourceSlotId,
-      startDateTime: new Date(c.startMs).toISOString(),
-      endDateTime: new Date(c.endMs).toISOString(),
-      available: c.available,
-      resourceName: resource.name,
-      resourceColor: resource.color,
-      maxParallelBookings: c.maxParallelBookings,
-      currentBookings: c.currentBookings,
-      remaining: c.remaining,
-    };
-  });
-  return new TextEncoder().encode(JSON.stringify({ data }));
-}

@@ -27,9 +27,9 @@ import {
   makeStandardFixture,
   naiveAvailability,
   precomputeBound,
-  stringifyAvailability,
 } from './availability-baselines';
 import { heading } from './report';
+import { stringifyAvailability } from '../../test-support/availability-json';
 import { availabilityJson } from '../../packages/server/src/usecases/availability-json';
 import type { ResourceRecord } from '../../packages/server/src/ports/records';
 

@@ -5,8 +5,8 @@ import {
   makeStandardFixture,
   naiveAvailability,
   precomputeBound,
-  stringifyAvailability,
 } from '../server/availability-baselines';
+import { stringifyAvailability } from '../../test-support/availability-json';
 import { availabilityJson } from '../../packages/server/src/usecases/availability-json';
 import type { ResourceRecord } from '../../packages/server/src/ports/records';
 import { searchAvailability } from '../../packages/server/src/domain/availability/engine';

@@ -46,34 +46,46 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
+const headers = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
+
+/** A service on sql.js with the test studio, and a lead the POST route created in it. */
+async function serviceWithLead() {
+  const storage = await createSqlJsStorage();
+  const service: ConnectService = await createConnectService({ storage, clock: testClock() });
+  cleanups.push(() => service.close());
+  await service.admin.seed(testStudio());
+  const body = JSON.stringify({
+    tableId: ID.table,
+    leadStateId: ID.leadStateNew,
+    data: { name: 'Load', email: 'a@b.c' },
+  });
+  const created = await service.fetch(
+    new Request('http://x/connect/table_entries/', { method: 'POST', headers, body }),
+  );
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  return { storage, service, body, id };
+}
+
+/** The floor routes of the lead `entryId`, listening on loopback. */
+async function listenFloor(service: ConnectService, entryId: string) {
+  const { app, connection } = await storageFloorApp(
+    service,
+    { organizationId: ID.organization, entryId, eventCount: 2 },
+    '/floor',
+  );
+  const server = app.listen(0, '127.0.0.1');
+  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { connection, url: `http://127.0.0.1:${port}/floor` };
+}
+
 describe('benchmark storage floors', () => {
   it('the lead route floor writes the entry, schema and activity rows the service writes', async () => {
-    const storage = await createSqlJsStorage();
-    const service: ConnectService = await createConnectService({ storage, clock: testClock() });
-    cleanups.push(() => service.close());
-    await service.admin.seed(testStudio());
-    const body = JSON.stringify({
-      tableId: ID.table,
-      leadStateId: ID.leadStateNew,
-      data: { name: 'Load', email: 'a@b.c' },
-    });
-    const headers = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
-    const created = await service.fetch(
-      new Request('http://x/connect/table_entries/', { method: 'POST', headers, body }),
-    );
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-
-    const { app, connection } = await storageFloorApp(
-      service,
-      { organizationId: ID.organization, entryId: id, eventCount: 2 },
-      '/floor',
-    );
-    const server = app.listen(0, '127.0.0.1');
-    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-    await new Promise((resolve) => server.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    const floor = await fetch(`http://127.0.0.1:${port}/floor`, { method: 'POST', headers, body });
+    const { storage, service, body, id } = await serviceWithLead();
+    const { connection, url } = await listenFloor(service, id);
+    const floor = await fetch(url, { method: 'POST', headers, body });
     expect(floor.status).toBe(201);
 
     for (const [table, limit] of [
@@ -92,32 +104,15 @@ describe('benchmark storage floors', () => {
   });
 
   it('the PATCH floor rewrites the entry and the schema as a data patch does', async () => {
-    const storage = await createSqlJsStorage();
-    const service: ConnectService = await createConnectService({ storage, clock: testClock() });
-    cleanups.push(() => service.close());
-    await service.admin.seed(testStudio());
-    const headers = { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' };
-    const post = JSON.stringify({ tableId: ID.table, leadStateId: ID.leadStateNew, data: { name: 'Load' } });
-    const created = await service.fetch(
-      new Request('http://x/connect/table_entries/', { method: 'POST', headers, body: post }),
-    );
-    const { id } = (await created.json()) as { id: string };
+    const { storage, service, id } = await serviceWithLead();
     // As the bench does: the floor copies the schema as a first patch left it (with its new keys).
     const body = JSON.stringify({ data: { name: 'Patched', visits: 2 } });
     const patch = () =>
       service.fetch(new Request(`http://x/connect/table_entries/${id}`, { method: 'PATCH', headers, body }));
     expect((await patch()).status).toBe(200);
-    const { app, connection } = await storageFloorApp(
-      service,
-      { organizationId: ID.organization, entryId: id, eventCount: 2 },
-      '/floor',
-    );
-    const server = app.listen(0, '127.0.0.1');
-    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-    await new Promise((resolve) => server.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { connection, url } = await listenFloor(service, id);
     expect((await patch()).status).toBe(200);
-    const floor = await fetch(`http://127.0.0.1:${port}/floor/${id}`, { method: 'PATCH', headers, body });
+    const floor = await fetch(`${url}/${id}`, { method: 'PATCH', headers, body });
     expect(floor.status).toBe(200);
 
     const entryBytes = `SELECT length(CAST(doc AS BLOB)) AS bytes FROM table_entries WHERE id = '${id}'`;

@@ -1,8 +1,9 @@
-import { AvailabilityResponseSchema, type AvailabilitySlot } from '@leadbook/contract';
+import { AvailabilityResponseSchema } from '@leadbook/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AvailabilityCandidate } from '../domain/availability';
 import type { ResourceRecord } from '../ports/records';
+import { stringifyAvailability } from '../../../../test-support/availability-json';
 import { availabilityJson } from './availability-json';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -18,27 +19,11 @@ const resourceOf = (n: number, name: string): ResourceRecord => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-/** What the route answered before it wrote bytes itself: one object per candidate, stringified. */
-function reference(candidates: AvailabilityCandidate[], resources: Map<string, ResourceRecord>): string {
-  const data = candidates.map((c): AvailabilitySlot => {
-    const resource = resources.get(c.resourceId)!;
-    return {
-      resourceId: c.resourceId,
-      resourceSlotId: c.resourceSlotId,
-      startDateTime: new Date(c.startMs).toISOString(),
-      endDateTime: new Date(c.endMs).toISOString(),
-      available: c.available,
-      resourceName: resource.name,
-      resourceColor: resource.color,
-      maxParallelBookings: c.maxParallelBookings,
-      currentBookings: c.currentBookings,
-      remaining: c.remaining,
-    };
-  });
-  return JSON.stringify({ data });
-}
-
 const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+
+/** What the route answered before it wrote bytes itself: one object per candidate, stringified. */
+const reference = (candidates: AvailabilityCandidate[], resources: Map<string, ResourceRecord>): string =>
+  text(stringifyAvailability(candidates, resources));
 
 const candidate = (
   resource: ResourceRecord,
