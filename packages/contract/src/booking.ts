@@ -41,13 +41,38 @@ export const CalendarBookingSchema = z.object({
   leadStateColor: z.string().optional().describe("Color of the linked lead's state"),
   leadStateName: z.string().optional().describe("Name of the linked lead's state"),
   chainBookingGroupId: z.string().optional(),
-  meetingProvider: MeetingProviderSchema.nullable().optional(),
-  meetingUrl: z.string().nullable().optional(),
-  meetingExternalId: z.string().nullable().optional(),
-  meetingHostUserId: z.string().nullable().optional(),
-  meetingPassword: z.string().nullable().optional(),
-  meetingStatus: MeetingStatusSchema.nullable().optional(),
-  meetingExternalStartTime: DateTimeSchema.nullable().optional(),
+  meetingProvider: MeetingProviderSchema.nullable()
+    .optional()
+    .describe("The video meeting's provider; null when the appointment type has no meetings"),
+  meetingUrl: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The join URL; null until `meetingStatus` is `created`'),
+  meetingExternalId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The provider's meeting id; null until `meetingStatus` is `created`"),
+  meetingHostUserId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The provider user who hosts the meeting (the resource's host); set at booking"),
+  meetingPassword: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The meeting's passcode; null until created, or when the meeting has none"),
+  meetingStatus: MeetingStatusSchema.nullable()
+    .optional()
+    .describe(
+      '`pending` from the booking until the meeting job ran; then `created` or, after the retries, ' +
+        '`failed`; `deleted` in the payload of `calendar.appointment.deleted`. Null without a meeting',
+    ),
+  meetingExternalStartTime: DateTimeSchema.nullable()
+    .optional()
+    .describe('The start time the provider holds for the meeting; null until created'),
 });
 
 /** A calendar booking (SPEC 2.4). */

@@ -8,7 +8,10 @@ import { CalendarBookingSchema } from './booking';
 import { DateTimeSchema, OrganizationIdSchema, UuidSchema } from './primitives';
 import { TableEntrySchema } from './table-entry';
 
-/** The six automation event names. */
+/**
+ * The automation event names: the six of SPEC 6, then the meeting events (an extension: a
+ * booking's video meeting was created, or failed after its retries).
+ */
 export const EVENT_TYPES = [
   'table.entry.added',
   'table.entry.leadState.changed',
@@ -16,7 +19,15 @@ export const EVENT_TYPES = [
   'calendar.appointment.hasStarted',
   'calendar.appointment.hasEnded',
   'calendar.appointment.deleted',
+  'calendar.appointment.meetingCreated',
+  'calendar.appointment.meetingFailed',
 ] as const;
+
+/** The event names beyond SPEC 6. */
+export const EXTENSION_EVENT_TYPES = [
+  'calendar.appointment.meetingCreated',
+  'calendar.appointment.meetingFailed',
+] as const satisfies ReadonlyArray<(typeof EVENT_TYPES)[number]>;
 
 /** An automation event name. */
 export const EventTypeSchema = z.enum(EVENT_TYPES);
@@ -31,7 +42,7 @@ export const TRIGGER_SOURCES = ['connect', 'console', 'form', 'ingress'] as cons
  * Who started an event. A Connect call carries its `apiTokenId` and `memberId: null`; a console
  * action carries `apiTokenId: null` and the real `memberId` (or null when none was given); form
  * submissions carry `formId`, ingress posts `ingressWebhookId`. Scheduled events (`hasStarted`,
- * `hasEnded`) carry the context of the action that created the booking.
+ * `hasEnded`, the meeting events) carry the context of the action that created the booking.
  */
 export const TriggerContextSchema = z.object({
   source: z.enum(TRIGGER_SOURCES),
@@ -70,10 +81,21 @@ const leadStateChanged = z.object({
 const appointment = <T extends EventType>(type: T) =>
   z.object({ ...envelope, type: z.literal(type), payload: z.object({ booking: CalendarBookingSchema }) });
 
+const meetingFailed = z.object({
+  ...envelope,
+  type: z.literal('calendar.appointment.meetingFailed'),
+  payload: z.object({
+    booking: CalendarBookingSchema,
+    reason: z.string().describe('Why the meeting could not be created or moved (the last error)'),
+  }),
+});
+
 /**
  * The event envelope: `type`, `occurredAt`, `organizationId`, `trigger` and a `payload` per type.
  * SPEC does not show payloads: entry events carry the `entry` (and for state changes the previous
- * and new `leadStateId`); appointment events carry the `booking`.
+ * and new `leadStateId`); appointment events carry the `booking` with its meeting fields as they
+ * are when the event fires (`booked` fires before the meeting exists: `meetingStatus: 'pending'`);
+ * `meetingFailed` also carries the `reason`.
  */
 export const ServiceEventSchema = z.discriminatedUnion('type', [
   entryAdded,
@@ -82,6 +104,8 @@ export const ServiceEventSchema = z.discriminatedUnion('type', [
   appointment('calendar.appointment.hasStarted'),
   appointment('calendar.appointment.hasEnded'),
   appointment('calendar.appointment.deleted'),
+  appointment('calendar.appointment.meetingCreated'),
+  meetingFailed,
 ]);
 
 /** An automation event. */

@@ -10,6 +10,7 @@ export * from './calendar';
 export * from './table';
 export * from './table-entry';
 export * from './booking';
+export * from './meetings';
 export * from './lookups';
 export * from './availability';
 export * from './public-form';

@@ -31,7 +31,7 @@ export interface SpecExtensions {
 
 /** Everything beyond SPEC that the OpenAPI document marks. */
 export const SPEC_EXTENSIONS: SpecExtensions = {
-  operations: ['getPublicFormConfig'],
+  operations: ['getPublicFormConfig', 'getCalendarBooking'],
   parameters: {
     createCalendarBooking: ['Idempotency-Key'],
     searchAvailability: ['resourceId'],

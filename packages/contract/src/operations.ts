@@ -254,6 +254,18 @@ export const operations = {
       'Idempotency-Key': 'The same key with the same body within 24 hours returns the first booking again',
     },
   },
+  getCalendarBooking: {
+    ...read,
+    operationId: 'getCalendarBooking',
+    method: 'GET',
+    path: '/connect/calendar_bookings/:id',
+    summary: 'Get a booking, with its meeting as it is now',
+    description:
+      'The booking as the create response shows it, read now: its meeting fields show how far the ' +
+      'meeting job got (`pending`, then `created` with the URL, or `failed`).',
+    params: IdParamsSchema,
+    response: CalendarBookingSchema,
+  },
   deleteCalendarBooking: {
     surface: 'connect',
     scope: 'admin',

@@ -28,8 +28,8 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('lists the 17 Connect operations, the 5 public form operations (plus config) and the ingress operation', () => {
-    expect(operationsOf('/connect/')).toHaveLength(17);
+  it('lists the 17 Connect operations (plus the booking read), the 5 public form operations (plus config) and the ingress operation', () => {
+    expect(operationsOf('/connect/')).toHaveLength(18);
     expect(operationsOf('/public/forms/')).toEqual([
       'GET /public/forms/{id}/availability getPublicFormAvailability',
       'GET /public/forms/{id}/slots listPublicSlots',
@@ -45,7 +45,7 @@ describe('OpenAPI document', () => {
       'DELETE /connect/calendar_bookings/{id} deleteCalendarBooking',
     );
     expect(operationsOf('/connect/')).toContain('PATCH /connect/table_entries/{id} updateTableEntry');
-    expect(Object.keys(operations)).toHaveLength(24);
+    expect(Object.keys(operations)).toHaveLength(25);
   });
 
   it('declares bearerAuth on Connect paths, the ingress header scheme, and nothing on public forms', () => {
