@@ -79,7 +79,7 @@ export function bookableSlot(
   };
 }
 
-/** Creates a booking (in the hall, which never fills) for a delete case to remove. */
+/** Creates a booking (in the hall, which never fills) for a delete case to remove or a read case to read. */
 export async function bookingToDelete(world: FuzzWorld, random: Random): Promise<string> {
   const response = await world.send(
     new Request(`${world.base}/connect/calendar_bookings/`, {

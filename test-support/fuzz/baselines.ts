@@ -90,6 +90,8 @@ export const baselines: { readonly [K in OperationId]: Baseline } = {
     request(operations.createCalendarBooking, bearer(TOKEN.write), {
       body: { json: { ...bookableSlot(world, random), name: 'Fuzz booking' } },
     }),
+  getCalendarBooking: async (world, random) =>
+    read(operations.getCalendarBooking, { params: { id: await bookingToDelete(world, random) } }),
   deleteCalendarBooking: async (world, random) =>
     request(operations.deleteCalendarBooking, bearer(TOKEN.admin), {
       params: { id: await bookingToDelete(world, random) },

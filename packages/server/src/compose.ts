@@ -18,11 +18,13 @@ import { appointmentJobHandlers } from './usecases/scheduled-events';
 import { webhookJobHandlers } from './usecases/webhook-delivery';
 import { eventDeliveryStager } from './usecases/webhook-subscriptions/fan-out';
 import { createBackgroundTasks } from './core/background';
-import type { ServiceContext } from './core/context';
+import type { MeetingSettings, ServiceContext } from './core/context';
+import type { MeetingProvider, MeetingProviderName } from './ports/meetings';
+import { meetingJobHandlers } from './usecases/meetings';
 import { systemClock } from './ports/clock';
 import { silentLogger } from './ports/logger';
 
-/** The longest per-attempt webhook timeout: 5 minutes (an attempt holds its delivery for twice this). */
+/** The longest per-attempt webhook (and meeting) timeout: 5 minutes (an attempt holds its delivery for twice this). */
 const MAX_WEBHOOK_TIMEOUT_MS = 300_000;
 
 /** Builds a service context: the given ports, or the defaults (sql.js in memory, timer scheduler, HTTP captcha). */
@@ -41,6 +43,7 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
       `webhooks.timeoutMs must be an integer from 1 to ${MAX_WEBHOOK_TIMEOUT_MS}, got ${timeoutMs}`,
     );
   }
+  const meetings = meetingSettings(options.meetings);
   const allowPrivateUrls = options.webhooks?.allowPrivateUrls ?? false;
   const lookup = options.webhooks?.lookup ?? systemHostLookup;
   const ctx: ServiceContext = {
@@ -62,14 +65,37 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
       timeoutMs,
     },
     background: createBackgroundTasks(logger),
+    meetings,
   };
   const stage = eventDeliveryStager(ctx);
   return ctx;
 }
 
-/** Starts firing scheduled jobs: appointment timers and webhook deliveries. */
+/** Starts firing scheduled jobs: appointment timers, webhook deliveries and meeting jobs. */
 export function startJobs(ctx: ServiceContext): Promise<void> {
   return ctx.scheduler.start(
-    createJobRouter(ctx, { ...appointmentJobHandlers(ctx), ...webhookJobHandlers(ctx) }),
+    createJobRouter(ctx, {
+      ...appointmentJobHandlers(ctx),
+      ...webhookJobHandlers(ctx),
+      ...meetingJobHandlers(ctx),
+    }),
   );
+}
+
+/** The meeting settings of `options.meetings`, checked. */
+function meetingSettings(options: ConnectServiceOptions['meetings'] = {}): MeetingSettings {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_WEBHOOK_TIMEOUT_MS) {
+    throw new RangeError(
+      `meetings.timeoutMs must be an integer from 1 to ${MAX_WEBHOOK_TIMEOUT_MS}, got ${timeoutMs}`,
+    );
+  }
+  const providers = new Map<MeetingProviderName, MeetingProvider>();
+  for (const provider of options.providers ?? []) {
+    if (providers.has(provider.name)) {
+      throw new RangeError(`meetings.providers names the provider "${provider.name}" twice`);
+    }
+    providers.set(provider.name, provider);
+  }
+  return { providers, timeoutMs };
 }

@@ -30,6 +30,25 @@ export {
   type StorageLogger,
 } from './adapters/sqljs';
 export { createTimerScheduler, type TimerSchedulerOptions } from './adapters/timer-scheduler';
+export {
+  isMeetingProviderError,
+  MeetingProviderError,
+  type CreatedMeeting,
+  type MeetingCallOptions,
+  type MeetingProvider,
+  type MeetingProviderErrorOptions,
+  type MeetingProviderName,
+  type MeetingRef,
+  type MeetingRequest,
+  type MeetingTime,
+} from './ports/meetings';
+export {
+  createInMemoryMeetingProvider,
+  type InMemoryMeeting,
+  type InMemoryMeetingProvider,
+  type InMemoryMeetingProviderOptions,
+  type MeetingOperation,
+} from './adapters/meetings/in-memory';
 export { systemClock, type Clock } from './ports/clock';
 export type { Logger } from './ports/logger';
 export { createManualClock, type ManualClock } from './core/manual-clock';

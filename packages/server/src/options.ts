@@ -9,6 +9,7 @@ import type { HostLookup } from './domain/webhooks';
 import type { HttpCaptchaVerifierOptions } from './adapters/captcha/http-captcha-verifier';
 import type { RateLimitOptions } from './http/rate-limit';
 import type { CaptchaVerifier } from './ports/captcha';
+import type { MeetingProvider } from './ports/meetings';
 import type { Scheduler } from './ports/scheduler';
 import type { StorageAdapter } from './ports/storage';
 import type { TelemetrySink } from './usecases/public-forms/telemetry';
@@ -54,6 +55,19 @@ export interface ConnectServiceOptions {
      * Per-attempt timeout in milliseconds, host lookup included: an integer from 1 to 300000. Default:
      * 10000. An attempt holds its delivery for twice this; one that never finished (the process
      * died) counts as failed after that, and the retry schedule goes on.
+     */
+    timeoutMs?: number;
+  };
+  /**
+   * Video meetings of bookings. An appointment type turns them on with
+   * `admin.appointmentTypes.setMeetings()`, naming one of these providers by its `name`.
+   */
+  meetings?: {
+    /** The providers, such as `createZoomMeetingProvider()` of `@leadbook/meetings-zoom`. Default: none. */
+    providers?: readonly MeetingProvider[];
+    /**
+     * Per-call timeout in milliseconds: an integer from 1 to 300000. Default: 30000. An attempt holds
+     * its booking's meeting for twice this; one that never finished counts as failed after that.
      */
     timeoutMs?: number;
   };

@@ -7,6 +7,7 @@
 import type {
   ApiTokenInput,
   AppointmentTypeInput,
+  AppointmentTypeMeetingsInput,
   BlockerInput,
   CalendarInput,
   CreateTableEntryBody,
@@ -29,6 +30,7 @@ import { runUnit } from '../core/unit-of-work';
 import { createEntry, updateEntry } from '../usecases/leads';
 import * as catalog from './catalog';
 import * as forms from './forms';
+import { setAppointmentTypeMeetingsTx } from './meetings';
 import { createIngressAdmin } from './ingress';
 import { createWebhookSubscriptionsAdmin } from './webhook-subscriptions';
 import * as orgs from './organizations';
@@ -110,6 +112,12 @@ export function createAdminApi(ctx: ServiceContext) {
       /** Deletes a type; leads interested in it get `interestedInAppointmentTypeId: null`. */
       delete: (organizationId: string, id: string) =>
         unit((tx) => catalog.deleteAppointmentTypeTx(ctx, tx, organizationId, id)),
+      /**
+       * Turns video meetings on for the type's bookings (`{ provider, hosts }`, the host user per
+       * resource id) or off (`null`); returns the stored type with its `meetings` setting.
+       */
+      setMeetings: (organizationId: string, id: string, input: AppointmentTypeMeetingsInput) =>
+        unit((tx) => setAppointmentTypeMeetingsTx(ctx, tx, organizationId, { appointmentTypeId: id, input })),
     },
     /** Resources. */
     resources: {

@@ -13,6 +13,18 @@ import type { ScheduledJob, Scheduler, SchedulerJobStore } from '../ports/schedu
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
+import type { MeetingProvider, MeetingProviderName } from '../ports/meetings';
+
+/** How bookings' video meetings are made. */
+export interface MeetingSettings {
+  /** The configured providers by name; an appointment type may only name one of these. */
+  providers: ReadonlyMap<MeetingProviderName, MeetingProvider>;
+  /**
+   * Per-call timeout in milliseconds. An attempt holds its booking's meeting for a lease of twice
+   * this; one that never finished (the process died) counts as failed after that.
+   */
+  timeoutMs: number;
+}
 
 /** How outgoing webhooks are delivered. */
 export interface WebhookSettings {
@@ -74,8 +86,10 @@ export interface ServiceContext {
   readonly captcha: CaptchaVerifier;
   /** Outgoing webhook delivery settings. */
   readonly webhooks: WebhookSettings;
-  /** Background work (webhook attempts) that `close()` waits for. */
+  /** Background work (webhook attempts, meeting calls) that `close()` waits for. */
   readonly background: BackgroundTasks;
+  /** Video meeting providers and their timeout. */
+  readonly meetings: MeetingSettings;
 }
 
 /** The current time as an ISO-8601 UTC string. */

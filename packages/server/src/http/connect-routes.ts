@@ -8,6 +8,7 @@ import type { ServiceContext } from '../core/context';
 import { connectTrigger, type AuthContext } from '../usecases/auth';
 import { searchConnectAvailability } from '../usecases/availability';
 import { createBooking, deleteBooking } from '../usecases/bookings';
+import { getBooking } from '../usecases/booking-read';
 import { getCalendar, listCalendars } from '../usecases/calendars';
 import { readIdempotencyKey } from '../core/idempotency';
 import { createEntry, updateEntry } from '../usecases/leads';
@@ -66,6 +67,7 @@ export function connectRoutes(ctx: ServiceContext): Route[] {
         idempotencyKey: readIdempotencyKey(headers.get('idempotency-key')),
       }),
     ),
+    route(op.getCalendarBooking, ({ auth, params }) => getBooking(ctx, org(auth), params.id)),
     route(op.deleteCalendarBooking, ({ auth, params }) =>
       deleteBooking(ctx, org(auth), params.id, connectTrigger(auth!)),
     ),

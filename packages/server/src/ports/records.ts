@@ -7,7 +7,9 @@
  */
 import type {
   AppointmentType,
+  AppointmentTypeMeetings,
   AppointmentTypeResourceMapping,
+  CalendarBooking,
   Calendar,
   CustomField,
   EventType,
@@ -72,8 +74,14 @@ export type TableSchemaRecord = TableDataSchema;
 export type CustomFieldRecord = CustomField;
 /** A lead entry. */
 export type TableEntryRecord = TableEntry;
-/** An appointment type. */
-export type AppointmentTypeRecord = AppointmentType;
+/**
+ * An appointment type as stored: the Connect shape plus its meeting setting (console only; Connect
+ * never shows it).
+ */
+export type AppointmentTypeRecord = AppointmentType & {
+  /** Turns video meetings on for the type's bookings; absent or null when off. */
+  meetings?: AppointmentTypeMeetings | null;
+};
 /** A resource. */
 export type ResourceRecord = Resource;
 /** A resource slot. */
@@ -119,6 +127,39 @@ export interface BookingRecord {
   calendarScheduleTypeSlotId: string | null;
   /** Who created the booking; scheduled events reuse it. */
   trigger: TriggerContext;
+  /** The booking's video meeting; absent or null when its appointment type has none. */
+  meeting?: BookingMeetingRecord | null;
+}
+
+/**
+ * The video meeting of a booking (SPEC 2.4 meeting fields) and the state of its job: the meeting
+ * job claims an attempt by setting `attemptStartedAt` (a lease that ends at `nextAttemptAt`).
+ */
+export interface BookingMeetingRecord {
+  /** The provider. */
+  provider: NonNullable<CalendarBooking['meetingProvider']>;
+  /** `pending` until created, `failed` after the retries, `deleted` with the booking. */
+  status: NonNullable<CalendarBooking['meetingStatus']>;
+  /** The provider user hosting the meeting, or null when the resource has none. */
+  hostUserId: string | null;
+  /** The join URL, once created. */
+  url: string | null;
+  /** The provider's meeting id, once created. */
+  externalId: string | null;
+  /** The passcode, once created (null when the meeting has none). */
+  password: string | null;
+  /** The start the provider holds (ISO-8601), once created or moved. */
+  externalStartTime: string | null;
+  /** The length in minutes the provider holds, once created or moved. */
+  durationMinutes: number | null;
+  /** Failed attempts of the job's current step (creating or moving), reset when one succeeds. */
+  attempts: number;
+  /** The last attempt's error, or null. */
+  lastError: string | null;
+  /** When the attempt in flight started (ISO-8601), or null when none is. */
+  attemptStartedAt: string | null;
+  /** When the job is next due (epoch ms): a retry, or the end of the lease of an attempt in flight. */
+  nextAttemptAt: number | null;
 }
 
 /**

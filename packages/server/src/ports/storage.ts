@@ -134,6 +134,8 @@ export interface BookingRepository {
   create(record: BookingRecord): Promise<void>;
   /** The booking, or null. */
   get(organizationId: string, id: string): Promise<BookingRecord | null>;
+  /** Replaces a stored booking; returns false when it does not exist. */
+  update(record: BookingRecord): Promise<boolean>;
   /** Hard-deletes a booking; returns false when it did not exist. */
   delete(organizationId: string, id: string): Promise<boolean>;
   /**

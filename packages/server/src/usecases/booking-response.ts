@@ -7,6 +7,7 @@
 import type { CalendarBooking } from '@leadbook/contract';
 import type { BookingRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
+import { meetingFields } from './meetings/fields';
 
 const optional = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
   (value === null ? {} : { [key]: value }) as { [P in K]?: V };
@@ -26,8 +27,7 @@ export async function bookingResponse(tx: Repositories, booking: BookingRecord):
     ...optional('resourceSlotId', booking.resourceSlotId),
     ...optional('calendarScheduleTypeId', booking.calendarScheduleTypeId),
     ...optional('calendarScheduleTypeSlotId', booking.calendarScheduleTypeSlotId),
-    meetingProvider: null,
-    meetingStatus: null,
+    ...meetingFields(booking.meeting),
   };
   if (!booking.tableEntryId) return response;
   response.tableEntryId = booking.tableEntryId;

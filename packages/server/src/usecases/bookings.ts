@@ -27,6 +27,7 @@ import type {
 import type { Repositories } from '../ports/storage';
 import { loadSearch, notBookable } from './availability';
 import { bookingResponse } from './booking-response';
+import { meetingLockKey, plannedMeeting, releaseMeeting, scheduleMeeting } from './meetings';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } from './scheduled-events';
 
 const IDEMPOTENCY_SCOPE = 'createCalendarBooking';
@@ -178,6 +179,7 @@ async function insertBooking(
     calendarScheduleTypeId: body.scheduleTypeId ?? null,
     calendarScheduleTypeSlotId: body.scheduleTypeSlotId ?? null,
     trigger,
+    ...plannedMeeting(reads.appointmentType, body.resourceId ?? null),
   };
   await tx.bookings.create(record);
   const booking = await bookingResponse(tx, record);
@@ -203,13 +205,14 @@ async function scheduleAppointmentTimers(jobs: UnitJobs, booking: CalendarBookin
 
 /**
  * Creates a booking inside a caller's unit (used by Connect and form submissions), with its
- * `hasStarted`/`hasEnded` timers.
+ * `hasStarted`/`hasEnded` timers and, when its appointment type has meetings, its meeting job.
  */
 export async function createBookingTx(ctx: ServiceContext, unit: Unit, request: BookingRequest) {
   const reads = await readForBooking(unit.tx, request.organizationId, request.body);
   if (!reads.org) throw notFound('Organization');
   const booking = await insertBooking(ctx, unit, reads.org, request, reads);
   await scheduleAppointmentTimers(unit.jobs, booking, request.trigger);
+  await scheduleMeeting(ctx, unit.jobs, booking);
   return booking;
 }
 
@@ -257,7 +260,10 @@ export async function createBooking(
   );
 }
 
-/** `DELETE /connect/calendar_bookings/:id`: hard delete, `calendar.appointment.deleted`, timers cancelled. */
+/**
+ * `DELETE /connect/calendar_bookings/:id`: hard delete, `calendar.appointment.deleted`, timers
+ * cancelled, the meeting's deletion scheduled.
+ */
 export async function deleteBooking(
   ctx: ServiceContext,
   orgId: string,
@@ -269,13 +275,13 @@ export async function deleteBooking(
     async (tx, emit, jobs) => {
       const record = await tx.bookings.get(orgId, id);
       if (!record) throw notFound('Booking');
-      const booking = await bookingResponse(tx, record);
+      const booking = await bookingResponse(tx, await releaseMeeting(ctx, jobs, record));
       await tx.bookings.delete(orgId, id);
       await jobs.cancel(appointmentJobKey(id, 'hasStarted'));
       await jobs.cancel(appointmentJobKey(id, 'hasEnded'));
       await emit('calendar.appointment.deleted', orgId, trigger, { booking });
     },
-    { eventsOf: orgId },
+    { eventsOf: orgId, lockKeys: [meetingLockKey(id)] },
   );
 }
 

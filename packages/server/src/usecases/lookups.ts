@@ -17,20 +17,25 @@ import type {
 } from '@leadbook/contract';
 import { readTx, type ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
+import type { AppointmentTypeRecord } from '../ports/records';
 
 const read = <T>(ctx: ServiceContext, fn: Parameters<ServiceContext['storage']['transaction']>[0]) =>
   readTx(ctx, fn) as Promise<T>;
 
+/** The Connect shape of an appointment type: without its meeting setting (a console matter). */
+const connectType = ({ meetings: _setting, ...type }: AppointmentTypeRecord): AppointmentType => type;
+
 /** The organization's appointment types. */
 export const listAppointmentTypes = (ctx: ServiceContext, org: string) =>
-  read<AppointmentType[]>(ctx, (tx) => tx.appointmentTypes.list(org));
+  read<AppointmentType[]>(ctx, async (tx) => (await tx.appointmentTypes.list(org)).map(connectType));
 
 /** One appointment type; 404 when it is not the organization's. */
 export const getAppointmentType = (ctx: ServiceContext, org: string, id: string) =>
-  read<AppointmentType>(
-    ctx,
-    async (tx) => (await tx.appointmentTypes.get(org, id)) ?? Promise.reject(notFound('Appointment type')),
-  );
+  read<AppointmentType>(ctx, async (tx) => {
+    const type = await tx.appointmentTypes.get(org, id);
+    if (!type) throw notFound('Appointment type');
+    return connectType(type);
+  });
 
 /** The organization's resources. */
 export const listResources = (ctx: ServiceContext, org: string) =>

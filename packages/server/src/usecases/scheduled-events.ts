@@ -9,6 +9,7 @@ import type { ServiceContext } from '../core/context';
 import { runUnit } from '../core/unit-of-work';
 import type { JobHandler } from '../ports/scheduler';
 import type { JobHandlers } from './jobs';
+import { withCurrentMeeting } from './meetings/fields';
 
 /** Job types of the appointment timers. */
 export const APPOINTMENT_JOB_TYPES = {
@@ -18,7 +19,7 @@ export const APPOINTMENT_JOB_TYPES = {
 
 /** The payload of an appointment timer job. */
 export interface AppointmentJobPayload {
-  /** The booking as it was when scheduled. */
+  /** The booking as it was when scheduled (the event carries its meeting fields as they are then). */
   booking: CalendarBooking;
   /** Who created the booking. */
   trigger: TriggerContext;
@@ -36,9 +37,10 @@ export function appointmentJobHandlers(ctx: ServiceContext): JobHandlers {
       ctx,
       async (tx, emit) => {
         // A booking deleted meanwhile fires nothing, even if its job was not cancelled in time.
-        if (!(await tx.bookings.get(booking.organizationId, booking.id))) return;
+        const record = await tx.bookings.get(booking.organizationId, booking.id);
+        if (!record) return;
         await emit(job.type as typeof APPOINTMENT_JOB_TYPES.hasStarted, booking.organizationId, trigger, {
-          booking,
+          booking: withCurrentMeeting(booking, record),
         });
       },
       { eventsOf: booking.organizationId },

@@ -54,6 +54,34 @@ export function registerBookingTests(harness: ConformanceHarness): void {
       });
     });
 
+    test('update replaces the stored booking (its meeting included); false when absent or in another organization', async (storage) => {
+      const record = make.booking(make.orgId(), 0, 30);
+      await inTx(storage, (tx) => tx.bookings.create(record));
+      const changed: BookingRecord = {
+        ...record,
+        meeting: {
+          provider: 'zoom',
+          status: 'created',
+          hostUserId: 'host@example.com',
+          url: 'https://meet.invalid/1',
+          externalId: '1',
+          password: null,
+          externalStartTime: record.startDateTime,
+          durationMinutes: 30,
+          attempts: 0,
+          lastError: null,
+          attemptStartedAt: null,
+          nextAttemptAt: null,
+        },
+      };
+      await inTx(storage, async (tx) => {
+        expect(await tx.bookings.update({ ...changed, organizationId: make.orgId() })).toBe(false);
+        expect(await tx.bookings.update({ ...changed, id: make.id() })).toBe(false);
+        expect(await tx.bookings.update(changed)).toBe(true);
+      });
+      expect(await inTx(storage, (tx) => tx.bookings.get(record.organizationId, record.id))).toEqual(changed);
+    });
+
     test('creating an existing id rejects with StorageError', async (storage) => {
       const record = make.booking(make.orgId(), 0, 30);
       await inTx(storage, (tx) => tx.bookings.create(record));

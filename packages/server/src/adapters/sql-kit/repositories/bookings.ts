@@ -71,6 +71,7 @@ export function bookingRepositories(d: SqlDialect) {
       return {
         create: base.create,
         get: base.get,
+        update: base.update,
         delete: base.delete,
         async listOverlapping(organizationId, resourceIds, startMs, endMs) {
           if (resourceIds.length === 0) return [];
