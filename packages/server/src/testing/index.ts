@@ -16,3 +16,8 @@ export {
   type SchedulerInstance,
   type SchedulerUnderTest,
 } from './scheduler-conformance';
+export {
+  runMeetingProviderConformance,
+  type MeetingProviderConformanceOptions,
+  type MeetingProviderUnderTest,
+} from './meeting-conformance';
