@@ -18,6 +18,7 @@ export const workspaceAlias = [
   { find: /^@leadbook\/sdk$/, replacement: here('./packages/sdk/src/index.ts') },
   { find: /^@leadbook\/sdk\/public-form$/, replacement: here('./packages/sdk/src/public-form/index.ts') },
   { find: /^@leadbook\/sdk\/testing$/, replacement: here('./packages/sdk/src/testing/index.ts') },
+  { find: /^@leadbook\/meetings-zoom$/, replacement: here('./packages/meetings-zoom/src/index.ts') },
   {
     find: /^@leadbook\/storage-postgres$/,
     replacement: here('./packages/storage-postgres/src/index.ts'),
