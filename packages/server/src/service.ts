@@ -19,6 +19,7 @@ import type { ConnectServiceOptions } from './options';
 import type { StorageAdapter } from './ports/storage';
 import { pruneIdempotency } from './usecases/bookings';
 import { resumePendingDeliveries } from './usecases/webhook-delivery';
+import { resumePendingMeetings } from './usecases/meetings';
 import { storageTelemetrySink } from './usecases/public-forms/telemetry';
 
 export type { ConnectServiceOptions } from './options';
@@ -87,6 +88,7 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
       if (closed) return resolve();
       startJobs(ctx)
         .then(() => resumePendingDeliveries(ctx))
+        .then(() => resumePendingMeetings(ctx))
         .then(
           () => resolve(),
           (error: unknown) => {

@@ -29,15 +29,14 @@ const reschedule = (ctx: ServiceContext, id: string, startMs: number, minutes: n
     async (tx, _emit, jobs) => {
       const record = (await tx.bookings.get(ID.organization, id))!;
       const endMs = startMs + minutes * 60_000;
-      const moved = {
+      const moved = await moveMeeting(ctx, jobs, {
         ...record,
         startMs,
         endMs,
         startDateTime: new Date(startMs).toISOString(),
         endDateTime: new Date(endMs).toISOString(),
-      };
+      });
       await tx.bookings.update(moved);
-      await moveMeeting(ctx, jobs, moved);
     },
     { lockKeys: [meetingLockKey(id)] },
   );

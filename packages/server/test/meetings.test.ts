@@ -194,6 +194,24 @@ describe('meetings of bookings', () => {
     await third.service.close();
   });
 
+  it('a restart re-arms a meeting whose job was lost (a scheduler that fires each job at most once)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'leadbook-meetings-')), 'data.sqlite');
+    const first = await meetingStudio({ storage: await createSqlJsStorage({ file }) });
+    const booked = await first.book();
+    await first.service.storage.transaction((tx) => tx.jobs.delete(`meeting:${booked.id}`));
+    await first.service.close();
+    const provider = createInMemoryMeetingProvider();
+    const second = await meetingStudio({
+      storage: await createSqlJsStorage({ file }),
+      provider,
+      seed: false,
+    });
+    await advanceTo(Date.now());
+    expect(provider.calls).toEqual([{ operation: 'create', bookingId: booked.id }]);
+    expect((await second.get(booked.id)).booking.meetingStatus).toBe('created');
+    await second.service.close();
+  });
+
   it('bookings of a type without meetings carry none and schedule no meeting job', async () => {
     const studio = await meetingStudio();
     await studio.service.admin.appointmentTypes.setMeetings(ID.organization, ID.appointmentTypeTrial, null);

@@ -129,6 +129,11 @@ export interface BookingRecord {
   trigger: TriggerContext;
   /** The booking's video meeting; absent or null when its appointment type has none. */
   meeting?: BookingMeetingRecord | null;
+  /**
+   * When the meeting's job is next due (epoch ms; 0: at once), or absent or null when the meeting
+   * needs nothing: what the start-up sweep `BookingRepository.listMeetingsDue` finds.
+   */
+  meetingDueAt?: number | null;
 }
 
 /**

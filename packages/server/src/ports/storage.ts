@@ -149,6 +149,12 @@ export interface BookingRepository {
     startMs: number,
     endMs: number,
   ): Promise<BookingInterval[]>;
+  /**
+   * Bookings of every organization whose meeting's job is due at some time (`meetingDueAt` not
+   * null), at most `limit`, in creation order: the start-up sweep that re-arms meeting jobs a crash
+   * may have lost.
+   */
+  listMeetingsDue(limit: number): Promise<BookingRecord[]>;
   /** Bookings of a calendar, oldest start first. */
   listByCalendar(organizationId: string, calendarId: string): Promise<BookingRecord[]>;
   /** Number of bookings per calendar of the organization. */

@@ -5,15 +5,17 @@
  * `hasStarted` event; exits cleanly on SIGTERM.
  *
  * Environment: DATABASE_URL, LEADBOOK_SCHEMA, LEADBOOK_PGBOSS_SCHEMA, LEADBOOK_POLL_MS (default 200),
- * LEADBOOK_POOL_MAX (default 10), LEADBOOK_WEBHOOK_TIMEOUT_MS (default 10000). Webhooks may target
- * loopback (the tests' receivers listen there).
+ * LEADBOOK_POOL_MAX (default 10), LEADBOOK_WEBHOOK_TIMEOUT_MS (default 10000), LEADBOOK_MEETINGS
+ * (`on`: an in-memory `zoom` meeting provider that prints `{"meetingCreated": bookingId}` per meeting
+ * it creates; `down`: one whose creations all fail). Webhooks may target loopback (the tests'
+ * receivers listen there).
  *
  * @module
  */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pg from 'pg';
-import { createConnectService } from '@leadbook/server';
+import { createConnectService, createInMemoryMeetingProvider, type MeetingProvider } from '@leadbook/server';
 import {
   createPgBossScheduler,
   createPostgresRateLimitStore,
@@ -40,7 +42,22 @@ const scheduler = createPgBossScheduler({
   schema: env('LEADBOOK_PGBOSS_SCHEMA'),
   pollIntervalMs: Number(process.env['LEADBOOK_POLL_MS'] ?? 200),
 });
+const meetingsMode = process.env['LEADBOOK_MEETINGS'];
+const fakeMeetings = createInMemoryMeetingProvider();
+if (meetingsMode === 'down') fakeMeetings.fail('create', undefined, 1_000_000);
+const meetings: MeetingProvider = {
+  name: 'zoom',
+  async create(request, options) {
+    const created = await fakeMeetings.create(request, options);
+    report({ meetingCreated: request.bookingId, pid: process.pid });
+    return created;
+  },
+  update: (meeting, time, options) => fakeMeetings.update(meeting, time, options),
+  delete: (meeting, options) => fakeMeetings.delete(meeting, options),
+};
 const service = await createConnectService({
+  // A short call timeout, so that an attempt of a killed instance is settled within the tests' waits.
+  ...(meetingsMode ? { meetings: { providers: [meetings], timeoutMs: 1_000 } } : {}),
   storage: await createPostgresStorage({ pool, schema, scheduler }),
   scheduler,
   rateLimit: { store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }) },

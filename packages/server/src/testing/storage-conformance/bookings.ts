@@ -82,6 +82,26 @@ export function registerBookingTests(harness: ConformanceHarness): void {
       expect(await inTx(storage, (tx) => tx.bookings.get(record.organizationId, record.id))).toEqual(changed);
     });
 
+    test('listMeetingsDue lists the bookings of every organization whose meetingDueAt is set, oldest first, up to the limit', async (storage) => {
+      const [a, b, c] = [make.orgId(), make.orgId(), make.orgId()];
+      const due = [
+        { ...make.booking(a, 0, 30), meetingDueAt: 0 },
+        { ...make.booking(b, 0, 30), meetingDueAt: 1_700_000_000_000 },
+        { ...make.booking(c, 0, 30), meetingDueAt: 5 },
+      ];
+      const none = [make.booking(a, 30, 60), { ...make.booking(b, 30, 60), meetingDueAt: null }];
+      await inTx(storage, async (tx) => {
+        for (const record of [due[0]!, none[0]!, due[1]!, none[1]!, due[2]!])
+          await tx.bookings.create(record);
+      });
+      await inTx(storage, async (tx) => {
+        expect(ids(await tx.bookings.listMeetingsDue(10))).toEqual(ids(due));
+        expect(ids(await tx.bookings.listMeetingsDue(2))).toEqual(ids(due.slice(0, 2)));
+        await tx.bookings.update({ ...due[0]!, meetingDueAt: null });
+        expect(ids(await tx.bookings.listMeetingsDue(10))).toEqual(ids(due.slice(1)));
+      });
+    });
+
     test('creating an existing id rejects with StorageError', async (storage) => {
       const record = make.booking(make.orgId(), 0, 30);
       await inTx(storage, (tx) => tx.bookings.create(record));

@@ -8,8 +8,9 @@
 import type { CalendarBooking } from '@leadbook/contract';
 import type { ServiceContext } from '../../core/context';
 import type { UnitJobs } from '../../core/unit-jobs';
-import type { AppointmentTypeRecord, BookingMeetingRecord, BookingRecord } from '../../ports/records';
+import type { AppointmentTypeRecord, BookingRecord } from '../../ports/records';
 import { meetingDeleteJob, meetingJobKey, meetingSyncJob } from './job';
+import { withMeeting } from './state';
 
 /**
  * The meeting a new booking of `appointmentType` on `resourceId` gets: `pending`, hosted by the
@@ -19,10 +20,12 @@ import { meetingDeleteJob, meetingJobKey, meetingSyncJob } from './job';
 export function plannedMeeting(
   appointmentType: AppointmentTypeRecord | null,
   resourceId: string | null,
-): { meeting?: BookingMeetingRecord } {
+): Pick<BookingRecord, 'meeting' | 'meetingDueAt'> {
   const setting = appointmentType?.meetings;
   if (!setting) return {};
   return {
+    // Due at once: the job is scheduled with the booking.
+    meetingDueAt: 0,
     meeting: {
       provider: setting.provider,
       status: 'pending',
@@ -70,34 +73,35 @@ export async function releaseMeeting(
     );
   }
   const status = meeting.status === 'failed' ? 'failed' : 'deleted';
-  return { ...booking, meeting: { ...meeting, status, attemptStartedAt: null, nextAttemptAt: null } };
+  return withMeeting(booking, { ...meeting, status, attemptStartedAt: null, nextAttemptAt: null });
 }
 
 /**
- * Moves a booking's meeting to the booking's new time: call it inside the unit that writes the
- * rescheduled booking (with `meetingLockKey(booking.id)` among the unit's lock keys), with the
- * booking as written. It schedules the booking's meeting job now; the job compares the booking's
- * time with the time the provider holds and calls `MeetingProvider.update` (or creates the meeting,
- * if it does not exist yet). A meeting with an attempt in flight is left to that attempt, which
- * checks the time again when it records its outcome; a `failed` or `deleted` one is not moved.
+ * Moves a booking's meeting to the booking's new time: call it inside the unit that reschedules the
+ * booking (with `meetingLockKey(booking.id)` among the unit's lock keys), with the booking at its new
+ * time, and write the booking it returns. It schedules the booking's meeting job; the job compares
+ * the booking's time with the time the provider holds and calls `MeetingProvider.update` (or creates
+ * the meeting, if it does not exist yet). A meeting with an attempt in flight or a retry waiting
+ * keeps its time (the attempt checks the booking's time again when it records its outcome); a
+ * `failed` or `deleted` one is not moved; a booking without a meeting comes back as it is.
  *
  * @example
  * ```ts
  * // a reschedule use case, inside runUnit(ctx, fn, { lockKeys: [..., meetingLockKey(id)] }):
- * const moved = { ...record, startDateTime, endDateTime, startMs, endMs };
+ * const moved = await moveMeeting(ctx, jobs, { ...record, startDateTime, endDateTime, startMs, endMs });
  * await tx.bookings.update(moved);
- * await moveMeeting(ctx, jobs, moved);
  * ```
  */
 export async function moveMeeting(
   ctx: ServiceContext,
   jobs: UnitJobs,
   booking: BookingRecord,
-): Promise<void> {
+): Promise<BookingRecord> {
   const meeting = booking.meeting;
-  if (!meeting || (meeting.status !== 'pending' && meeting.status !== 'created')) return;
-  if (meeting.attemptStartedAt !== null) return;
-  await jobs.schedule(
-    meetingSyncJob(booking.organizationId, booking.id, Math.max(ctx.clock.now(), meeting.nextAttemptAt ?? 0)),
-  );
+  if (!meeting) return booking;
+  const moved = withMeeting(booking, meeting);
+  if (moved.meetingDueAt === null || moved.meetingDueAt === undefined) return moved;
+  const runAt = Math.max(ctx.clock.now(), moved.meetingDueAt);
+  await jobs.schedule(meetingSyncJob(booking.organizationId, booking.id, runAt));
+  return moved;
 }

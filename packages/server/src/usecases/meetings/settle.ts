@@ -13,6 +13,7 @@ import { isMeetingProviderError } from '../../ports/meetings';
 import type { BookingRecord } from '../../ports/records';
 import { bookingResponse } from '../booking-response';
 import { meetingJobKey, meetingSyncJob } from './job';
+import { withMeeting } from './state';
 
 /** A failed attempt: what went wrong, whether a retry may help and how long the provider asked to wait. */
 export interface AttemptFailure {
@@ -50,14 +51,11 @@ export async function settleFailure(
   const retryAt = delay === null ? null : now + Math.max(delay, failure.retryAfterMs ?? 0);
   const cleared = { ...meeting, attempts, lastError: failure.message, attemptStartedAt: null };
   if (retryAt !== null && retryAt < booking.endMs) {
-    await tx.bookings.update({ ...booking, meeting: { ...cleared, nextAttemptAt: retryAt } });
+    await tx.bookings.update(withMeeting(booking, { ...cleared, nextAttemptAt: retryAt }));
     await jobs.schedule(meetingSyncJob(booking.organizationId, booking.id, retryAt));
     return;
   }
-  const failed: BookingRecord = {
-    ...booking,
-    meeting: { ...cleared, status: 'failed', nextAttemptAt: null },
-  };
+  const failed = withMeeting(booking, { ...cleared, status: 'failed', nextAttemptAt: null });
   await tx.bookings.update(failed);
   await jobs.cancel(meetingJobKey(booking.id));
   const what = step === 'create' ? 'could not be created' : 'could not be moved';
@@ -74,13 +72,9 @@ export const meetingLeaseMs = (ctx: Pick<ServiceContext, 'meetings'>) => 2 * ctx
 
 /** `booking` with its meeting claimed for an attempt starting now. */
 export function claimed(ctx: ServiceContext, booking: BookingRecord): BookingRecord {
-  const meeting = booking.meeting!;
-  return {
-    ...booking,
-    meeting: {
-      ...meeting,
-      attemptStartedAt: nowIso(ctx),
-      nextAttemptAt: ctx.clock.now() + meetingLeaseMs(ctx),
-    },
-  };
+  return withMeeting(booking, {
+    ...booking.meeting!,
+    attemptStartedAt: nowIso(ctx),
+    nextAttemptAt: ctx.clock.now() + meetingLeaseMs(ctx),
+  });
 }

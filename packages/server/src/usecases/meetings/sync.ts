@@ -22,6 +22,7 @@ import {
 } from './job';
 import { callProvider } from './call';
 import { claimed, settleFailure } from './settle';
+import { durationOf, stepOf, withMeeting } from './state';
 
 /** How early a job may fire against the meeting's own due time (clocks of different instances). */
 const CLOCK_SLACK_MS = 1000;
@@ -38,21 +39,9 @@ interface Claim {
 /** The time a booking's meeting should have. */
 const timeOf = (booking: BookingRecord, timezone: string): MeetingTime => ({
   startTime: booking.startDateTime,
-  durationMinutes: Math.ceil((booking.endMs - booking.startMs) / 60_000),
+  durationMinutes: durationOf(booking),
   timezone,
 });
-
-/** What the provider still needs to do for the booking, or null when it is in line. */
-function stepOf(booking: BookingRecord): 'create' | 'update' | null {
-  const meeting = booking.meeting!;
-  if (meeting.externalId === null) return 'create';
-  const minutes = Math.ceil((booking.endMs - booking.startMs) / 60_000);
-  const same =
-    meeting.externalStartTime !== null &&
-    Date.parse(meeting.externalStartTime) === booking.startMs &&
-    meeting.durationMinutes === minutes;
-  return same ? null : 'update';
-}
 
 /** The sync job's handler. */
 export function meetingSyncHandler(ctx: ServiceContext): JobHandler {
@@ -89,7 +78,7 @@ async function claimAttempt(
     await jobs.schedule(meetingSyncJob(organizationId, bookingId, meeting.nextAttemptAt));
     return null;
   }
-  const step = stepOf(booking);
+  const step = stepOf(booking, meeting);
   if (meeting.attemptStartedAt !== null) {
     // The lease ran out before the attempt in flight was recorded (did the process stop?).
     const lost = `the attempt did not finish within its lease (${2 * ctx.meetings.timeoutMs} ms)`;
@@ -167,19 +156,16 @@ async function record(ctx: ServiceContext, unit: Unit, claim: Claim, outcome: Ou
       await jobs.schedule(meetingDeleteJob({ organizationId, provider, meeting: ref, attempts: 0 }, now));
       return;
     }
-    const next: BookingRecord = {
-      ...current,
-      meeting: {
-        ...meeting,
-        status: 'created',
-        url: created.joinUrl,
-        externalId: created.externalId,
-        password: created.password,
-        externalStartTime: created.startTime,
-        durationMinutes: claim.time.durationMinutes,
-        ...settled,
-      },
-    };
+    const next = withMeeting(current, {
+      ...meeting,
+      status: 'created',
+      url: created.joinUrl,
+      externalId: created.externalId,
+      password: created.password,
+      externalStartTime: created.startTime,
+      durationMinutes: claim.time.durationMinutes,
+      ...settled,
+    });
     await tx.bookings.update(next);
     await followUp(ctx, unit, next);
     await emit('calendar.appointment.meetingCreated', organizationId, current.trigger, {
@@ -207,6 +193,6 @@ const settled = { attempts: 0, lastError: null, attemptStartedAt: null, nextAtte
 
 /** After a success: done, or (the booking moved while the attempt was in flight) sync again now. */
 async function followUp(ctx: ServiceContext, { jobs }: Unit, booking: BookingRecord): Promise<void> {
-  if (stepOf(booking) === null) await jobs.cancel(meetingJobKey(booking.id));
+  if (stepOf(booking, booking.meeting!) === null) await jobs.cancel(meetingJobKey(booking.id));
   else await jobs.schedule(meetingSyncJob(booking.organizationId, booking.id, ctx.clock.now()));
 }

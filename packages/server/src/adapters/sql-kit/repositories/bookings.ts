@@ -53,6 +53,11 @@ export function bookingRepositories(d: SqlDialect) {
     (p) => `SELECT doc FROM ${t} WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()}
     ORDER BY start_ms, seq`,
   );
+  const listMeetingsDue = statement(
+    d,
+    (p) => `SELECT doc FROM ${t} WHERE ${d.jsonText('doc', 'meetingDueAt')} IS NOT NULL
+    ORDER BY seq LIMIT ${p.value()}`,
+  );
   const countByCalendar = statement(
     d,
     (p) =>
@@ -82,6 +87,9 @@ export function bookingRepositories(d: SqlDialect) {
           const bounds = floor === undefined ? [endMs, startMs] : [endMs, startMs, startMs];
           const rows = await exec.all(sql, [organizationId, resources, ...bounds]);
           return rows.map(intervalOf);
+        },
+        async listMeetingsDue(limit) {
+          return docsOf<BookingRecord>(d, await exec.all(listMeetingsDue, [Math.max(0, limit)]));
         },
         async listByCalendar(organizationId, calendarId) {
           return docsOf<BookingRecord>(d, await exec.all(listByCalendar, [organizationId, calendarId]));
