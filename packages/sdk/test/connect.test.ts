@@ -146,7 +146,16 @@ describe('ConnectClient leads and bookings', () => {
       startDateTime: slot.startDateTime,
     });
 
+    expect(await env.client('read').bookings.get(booking.id)).toEqual(booking);
     await expect(env.client('admin').bookings.delete(booking.id)).resolves.toBeUndefined();
+    expect(
+      isNotFoundError(
+        await env
+          .client('read')
+          .bookings.get(booking.id)
+          .catch((e: unknown) => e),
+      ),
+    ).toBe(true);
     const again = await env
       .client('admin')
       .bookings.delete(booking.id)

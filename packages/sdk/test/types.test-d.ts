@@ -82,6 +82,13 @@ describe('responses are typed from the contract', () => {
       client.bookings.create({ calendarId: id, startDateTime: '', endDateTime: '' }),
     ).resolves.toEqualTypeOf<CalendarBooking>();
     expectTypeOf(client.bookings.delete(id)).resolves.toEqualTypeOf<void>();
+    expectTypeOf(client.bookings.get(id)).resolves.toEqualTypeOf<CalendarBooking>();
+    // The meeting fields as the service fills them: null until the meeting exists.
+    expectTypeOf<CalendarBooking['meetingStatus']>().toEqualTypeOf<
+      'pending' | 'created' | 'failed' | 'deleted' | null | undefined
+    >();
+    expectTypeOf<CalendarBooking['meetingUrl']>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<CalendarBooking['meetingProvider']>().toEqualTypeOf<'zoom' | null | undefined>();
     expectTypeOf(
       client.bookFirstAvailable({ calendarId: id, appointmentTypeId: id, start: '', end: '' }),
     ).resolves.toEqualTypeOf<BookFirstAvailableResult>();

@@ -135,6 +135,7 @@ export class ConnectClient {
     this.bookings = {
       create: (body, opts) => call('createCalendarBooking', { body, idempotent: true }, opts),
       delete: (id, opts) => call('deleteCalendarBooking', { id }, opts),
+      get: (id, opts) => call('getCalendarBooking', { id }, opts),
     };
   }
 

@@ -117,6 +117,20 @@ export interface BookingsApi {
    * ```
    */
   delete(id: string, options?: RequestOptions): Promise<void>;
+  /**
+   * Reads a booking as it is now (`GET /connect/calendar_bookings/:id`, `read` scope; an extension
+   * beyond SPEC). Its meeting fields show how far the meeting got: `meetingStatus` is `pending` right
+   * after booking (the create response and the `booked` event show that), then `created` with
+   * `meetingUrl`, `meetingExternalId`, `meetingPassword` and `meetingExternalStartTime`, or `failed`.
+   *
+   * @throws {@link NotFoundError} when the booking does not exist (or was deleted).
+   * @example
+   * ```ts
+   * const { meetingStatus, meetingUrl } = await client.bookings.get(booking.id);
+   * if (meetingStatus === 'created') console.log('join at', meetingUrl);
+   * ```
+   */
+  get(id: string, options?: RequestOptions): Promise<OperationResponse<'getCalendarBooking'>>;
 }
 
 /**
