@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type Express } from 'express';
 import {
   createConnectService,
+  createInMemoryMeetingProvider,
   createSqlJsStorage,
   systemClock,
   type Clock,
@@ -56,9 +57,19 @@ export async function createDemoApp(
     captcha: demoCaptchaVerifier(),
     // A demo's receiver runs on this machine: let deliveries reach loopback (never in production).
     webhooks: { allowPrivateUrls: options.webhook !== undefined },
+    // Fake video meetings: trial sessions get `https://meet.invalid/...` links, which go nowhere.
+    // A real deployment passes `createZoomMeetingProvider()` of `@leadbook/meetings-zoom`.
+    meetings: { providers: [createInMemoryMeetingProvider()] },
     logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
   });
   const studio = await seedStudio(service, { now: clock.now(), fresh: true });
+  await service.admin.appointmentTypes.setMeetings(studio.ids.organization, studio.ids.appointmentTypeTrial, {
+    provider: 'zoom',
+    hosts: {
+      [studio.ids.resourceCoach]: 'coach@example.invalid',
+      [studio.ids.resourceRoom]: 'front-desk@example.invalid',
+    },
+  });
   // The booking page's form asks for Turnstile's test captcha, which the demo's verifier passes offline.
   const { siteKey, secret } = TURNSTILE_TEST_KEYS;
   await service.admin.forms.update(studio.ids.organization, studio.ids.form, {

@@ -116,7 +116,20 @@ describe('npm start (examples/express-basic)', () => {
       tableEntryId: lead.json.id,
       leadStateName: 'New',
       startDateTime: slot.startDateTime,
+      meetingProvider: 'zoom',
+      meetingStatus: 'pending',
     });
+    // The demo's trial sessions get fake meetings, created by a job right after the booking.
+    let read = await call('GET', `/connect/calendar_bookings/${booking.json.id}`, info.tokens.read);
+    for (let i = 0; i < 100 && read.json.meetingStatus === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      read = await call('GET', `/connect/calendar_bookings/${booking.json.id}`, info.tokens.read);
+    }
+    expect(read.json).toMatchObject({
+      meetingStatus: 'created',
+      meetingExternalStartTime: slot.startDateTime,
+    });
+    expect(read.json.meetingUrl).toMatch(/^https:\/\/meet\.invalid\/\d+$/);
   });
 
   it('serves the seeded demo through the Connect API', async () => {
