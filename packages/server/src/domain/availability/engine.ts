@@ -155,10 +155,13 @@ export function findCandidate(input: FindCandidateInput): AvailabilityCandidate 
     let fitDay: number | null = null;
     const range = { span, resolve, rangeStartMs: startMs, rangeEndMs: endMs };
     forEachSlotWindow(parseSlotSchedule(slot), range, (windowStart, windowEnd, day) => {
-      if (windowStart <= startMs && endMs <= windowEnd && (startMs - windowStart) % stepMs === 0) fitDay = day;
+      if (windowStart <= startMs && endMs <= windowEnd && (startMs - windowStart) % stepMs === 0)
+        fitDay = day;
     });
     if (fitDay === null) continue;
-    const state = indexResources([resource], input.bookings, input.blockers, rules.perDay > 0).get(resource.id)!;
+    const state = indexResources([resource], input.bookings, input.blockers, rules.perDay > 0).get(
+      resource.id,
+    )!;
     const from = startMs - rules.beforeMs;
     const peak = peakFromStep(state.profile, stepIndexAt(state.profile, from), from, endMs + rules.afterMs);
     const blocked = overlapsFrom(state.blockers, blockerIndexAfter(state.blockers, startMs), startMs, endMs);

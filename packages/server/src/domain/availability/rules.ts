@@ -27,7 +27,11 @@ export interface ResolvedRules {
  * candidate is refused for its time); `nowMs` alone refuses candidates that start before it.
  * The horizon counts calendar days in `zone`, so a day that crosses a DST change is 23 or 25 hours.
  */
-export function resolveRules(rules: EngineRules | undefined, nowMs: number | undefined, zone: string): ResolvedRules {
+export function resolveRules(
+  rules: EngineRules | undefined,
+  nowMs: number | undefined,
+  zone: string,
+): ResolvedRules {
   const notice = rules?.minimumNoticeMinutes ?? 0;
   const horizon = rules?.horizonDays ?? null;
   return {

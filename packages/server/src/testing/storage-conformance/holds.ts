@@ -116,9 +116,9 @@ export function registerHoldTests(harness: ConformanceHarness): void {
       await inTx(storage, async (tx) => {
         expect(ids(await tx.bookings.listOverlapping(org, [room], 0, make.ms(100)))).toEqual([plain.id]);
         // The whole longer booking is found from a range that touches only its end.
-        expect(
-          await tx.bookings.listOverlapping(org, [room], make.ms(2590), make.ms(2700)),
-        ).toEqual([{ id: moved.id, resourceId: room, startMs: moved.startMs, endMs: moved.endMs }]);
+        expect(await tx.bookings.listOverlapping(org, [room], make.ms(2590), make.ms(2700))).toEqual([
+          { id: moved.id, resourceId: room, startMs: moved.startMs, endMs: moved.endMs },
+        ]);
       });
     });
   });
