@@ -72,6 +72,7 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
   mediaTypes: {
     sendPublicFormTelemetry: ['text/plain', '*/*'],
     submitPublicForm: ['*/*'],
+    createPublicFormHold: ['*/*'],
     pushIngressWebhook: ['*/*'],
   },
 };
