@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+export type * from './types.generated';
 export * from './primitives';
 export * from './auth';
 export * from './calendar';
