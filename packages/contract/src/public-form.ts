@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { withOpenApi } from './openapi-meta';
 import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
 
 /** The captcha providers a form may use. */
@@ -105,7 +105,7 @@ export const SubmitBookingSlotSchema = z
 export const SubmitBodySchema = z
   .object({
     // The generator writes no key schema for a record: the document states it (and the count) here.
-    data: extendApi(z.record(UuidSchema, SubmitFieldValueSchema), {
+    data: withOpenApi(z.record(UuidSchema, SubmitFieldValueSchema), {
       propertyNames: { format: 'uuid' },
       maxProperties: MAX_SUBMIT_FIELDS,
     })
