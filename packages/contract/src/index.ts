@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export type * from './types.generated';
+export type * from './types';
 export * from './primitives';
 export * from './auth';
 export * from './calendar';
