@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { CalendarSchema, TableDetailSchema, TableSchema } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const exampleDir = fileURLToPath(new URL('..', import.meta.url));
+// The README's quick start runs `npm start` at the repository root: no build, the demo runs from source.
+const rootDir = fileURLToPath(new URL('../../..', import.meta.url));
 
-describe('npm start (examples/express-basic)', () => {
+describe('npm start at the repository root (examples/express-basic)', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'leadbook-demo-')), 'demo.json');
   let child: ReturnType<typeof spawn>;
   let stdout = '';
@@ -25,7 +26,7 @@ describe('npm start (examples/express-basic)', () => {
   beforeAll(async () => {
     // Its own process group: npm, tsx and the server under it are stopped together.
     child = spawn('npm', ['start'], {
-      cwd: exampleDir,
+      cwd: rootDir,
       env: { ...process.env, PORT: '0', LEADBOOK_DEMO_OUT: out, REQUEST_TIMEOUT_MS: '2000' },
       detached: true,
     });
