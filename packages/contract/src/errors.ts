@@ -51,8 +51,20 @@ export const ConnectAuthErrorSchema = z.object({
 /** The Connect authentication error envelope. */
 export type ConnectAuthError = z.infer<typeof ConnectAuthErrorSchema>;
 
-/** The public form error envelope (SPEC 7.2). */
-export const PublicFormErrorSchema = z.object({ statusCode: z.number().int(), message: z.string() });
+const bodyDetails = z
+  .array(ValidationIssueSchema)
+  .optional()
+  .describe(
+    'On a 400 of a request that could not be read: each problem, then (path `body`) the body the ' +
+      'operation expects. Keys are named, values never echoed.',
+  );
+
+/** The public form error envelope (SPEC 7.2); `details` is an addition. */
+export const PublicFormErrorSchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  details: bodyDetails,
+});
 
 /** The public form error envelope. */
 export type PublicFormError = z.infer<typeof PublicFormErrorSchema>;
@@ -67,10 +79,14 @@ export const TypeErrorEntrySchema = z.object({
 /** One type conflict found by ingress schema inference. */
 export type TypeErrorEntry = z.infer<typeof TypeErrorEntrySchema>;
 
-/** The ingress error envelope (SPEC 7.3). `typeErrors` describes schema type conflicts. */
+/**
+ * The ingress error envelope (SPEC 7.3). `typeErrors` describes schema type conflicts; `details`
+ * (an addition) what was wrong and the body expected.
+ */
 export const IngressErrorSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
+  details: bodyDetails,
   typeErrors: z.array(TypeErrorEntrySchema).optional(),
 });
 

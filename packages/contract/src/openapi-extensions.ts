@@ -52,6 +52,8 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
       'remaining',
     ],
     PatchTableEntryBody: ['followUpDate'],
+    PublicFormError: ['details'],
+    IngressError: ['details'],
   },
   mediaTypes: {
     sendPublicFormTelemetry: ['text/plain', '*/*'],
