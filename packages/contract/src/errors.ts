@@ -46,8 +46,8 @@ const bodyDetails = z
   .array(ValidationIssueSchema)
   .optional()
   .describe(
-    'On a 400 of a request that could not be read: each problem, then (path `body`) the body the ' +
-      'operation expects. Keys are named, values never echoed.',
+    'On a 400: each problem (`path`, `message`); when the body could not be read, then (path ' +
+      '`body`) the body the operation expects. Keys are named, values never echoed.',
   );
 
 /** The public form error envelope (SPEC 7.2); `details` is an addition. */

@@ -189,8 +189,8 @@ export interface PublicFormError {
   statusCode: number;
   message: string;
   /**
-   * On a 400 of a request that could not be read: each problem, then (path `body`) the body the
-   * operation expects. Keys are named, values never echoed.
+   * On a 400: each problem (`path`, `message`); when the body could not be read, then (path `body`) the
+   * body the operation expects. Keys are named, values never echoed.
    */
   details?: ValidationIssue[];
 }
@@ -209,8 +209,8 @@ export interface IngressError {
   statusCode: number;
   message: string;
   /**
-   * On a 400 of a request that could not be read: each problem, then (path `body`) the body the
-   * operation expects. Keys are named, values never echoed.
+   * On a 400: each problem (`path`, `message`); when the body could not be read, then (path `body`) the
+   * body the operation expects. Keys are named, values never echoed.
    */
   details?: ValidationIssue[];
   typeErrors?: TypeErrorEntry[];
