@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CalendarBookingSchema } from './booking';
 import { DateTimeSchema, OrganizationIdSchema, UuidSchema } from './primitives';
 import { TableEntrySchema } from './table-entry';
+import type { EventType, ServiceEvent } from './types.generated';
 
 /**
  * The automation event names: the six of SPEC 6, then the meeting events (an extension: a
@@ -35,9 +36,6 @@ export const EXTENSION_EVENT_TYPES = [
 /** An automation event name. */
 export const EventTypeSchema = z.enum(EVENT_TYPES);
 
-/** An automation event name. */
-export type EventType = z.infer<typeof EventTypeSchema>;
-
 /** Where an action came from. */
 export const TRIGGER_SOURCES = ['connect', 'console', 'form', 'ingress'] as const;
 
@@ -54,9 +52,6 @@ export const TriggerContextSchema = z.object({
   formId: UuidSchema.optional(),
   ingressWebhookId: UuidSchema.optional(),
 });
-
-/** Who started an event. */
-export type TriggerContext = z.infer<typeof TriggerContextSchema>;
 
 const envelope = {
   id: UuidSchema.describe('Unique id of this event'),
@@ -128,9 +123,6 @@ export const ServiceEventSchema = z.discriminatedUnion('type', [
   meetingFailed,
   rescheduled,
 ]);
-
-/** An automation event. */
-export type ServiceEvent = z.infer<typeof ServiceEventSchema>;
 
 /** The event of one type, for example `EventOf<'calendar.appointment.booked'>`. */
 export type EventOf<T extends EventType> = Extract<ServiceEvent, { type: T }>;

@@ -1,9 +1,11 @@
 /**
- * `@leadbook/contract`: the zod schemas, constants and OpenAPI document of the Leadbook Connect
- * service. The server validates with these schemas, the SDK types its calls with them.
+ * `@leadbook/contract`: the zod schemas, named types and constants of the Leadbook Connect
+ * service. The server validates with these schemas, the SDK types its calls with the named types
+ * (generated from the schemas). The OpenAPI document is built by `@leadbook/contract/openapi`.
  *
  * @packageDocumentation
  */
+export type * from './types';
 export * from './primitives';
 export * from './auth';
 export * from './calendar';
@@ -21,7 +23,7 @@ export * from './errors';
 export * from './events';
 export * from './params';
 export * from './operations';
-export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from './openapi';
+export { API_VERSION } from './version';
 export { EXTENSION_MARK, SPEC_EXTENSIONS, type SpecExtensions } from './openapi-extensions';
 export * from './fixture';
 export * from './form';

@@ -36,9 +36,6 @@ export const AppointmentTypeSchema = z.object({
   ...bookingRuleFields,
 });
 
-/** An appointment type (SPEC 2.5). */
-export type AppointmentType = z.infer<typeof AppointmentTypeSchema>;
-
 /**
  * A bookable resource (a room, a person, a group class). `maxParallelBookings` is the capacity per
  * slot; the other fields are designed here.
@@ -52,9 +49,6 @@ export const ResourceSchema = z.object({
   archived: z.boolean(),
   ...timestamps,
 });
-
-/** A resource (SPEC 2.5). */
-export type Resource = z.infer<typeof ResourceSchema>;
 
 /**
  * A resource slot: a weekly window in which a resource is bookable on a calendar. Designed here:
@@ -76,9 +70,6 @@ export const ResourceSlotSchema = z.object({
   ...timestamps,
 });
 
-/** A resource slot (SPEC 2.5). */
-export type ResourceSlot = z.infer<typeof ResourceSlotSchema>;
-
 /**
  * A resource slot blocker: a vacation, holiday or closure. Designed here: `resourceId` null blocks
  * the whole calendar; the interval is half-open `[startDateTime, endDateTime)`.
@@ -94,9 +85,6 @@ export const ResourceSlotBlockerSchema = z.object({
   ...timestamps,
 });
 
-/** A resource slot blocker (SPEC 2.5). */
-export type ResourceSlotBlocker = z.infer<typeof ResourceSlotBlockerSchema>;
-
 /** A link between a resource and a calendar (fields designed here). */
 export const ResourceCalendarMappingSchema = z.object({
   id: UuidSchema,
@@ -106,9 +94,6 @@ export const ResourceCalendarMappingSchema = z.object({
   createdAt: DateTimeSchema,
 });
 
-/** A resource-calendar mapping (SPEC 2.5). */
-export type ResourceCalendarMapping = z.infer<typeof ResourceCalendarMappingSchema>;
-
 /** A link between an appointment type and a resource (fields designed here). */
 export const AppointmentTypeResourceMappingSchema = z.object({
   id: UuidSchema,
@@ -117,6 +102,3 @@ export const AppointmentTypeResourceMappingSchema = z.object({
   resourceId: UuidSchema,
   createdAt: DateTimeSchema,
 });
-
-/** An appointment-type-resource mapping (SPEC 2.5). */
-export type AppointmentTypeResourceMapping = z.infer<typeof AppointmentTypeResourceMappingSchema>;

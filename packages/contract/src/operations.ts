@@ -5,7 +5,7 @@
  * @module
  */
 import { z } from 'zod';
-import { type Scope } from './auth';
+import type { Scope } from './types.generated';
 import { AvailabilityQuerySchema, AvailabilityResponseSchema } from './availability';
 import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from './booking';
 import { CalendarDetailSchema, CalendarSchema } from './calendar';

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, operations } from '../src/index';
+import { operations } from '../src/index';
+import { buildOpenApiDocument } from '../src/openapi/index';
 
 const committedPath = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
 const doc = buildOpenApiDocument();

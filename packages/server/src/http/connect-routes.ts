@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { buildOpenApiDocument, operations as op } from '@leadbook/contract';
+import { operations as op } from '@leadbook/contract';
+import { buildOpenApiDocument } from '@leadbook/contract/openapi';
 import type { ServiceContext } from '../core/context';
 import { connectTrigger, type AuthContext } from '../usecases/auth';
 import { searchConnectAvailability } from '../usecases/availability';
