@@ -1411,6 +1411,77 @@ export type WebhookEvent =
       };
     }
   | {
+      type: 'calendar.appointment.rescheduled';
+      version: 1;
+      /** When the event happened (ISO-8601 UTC); not the attempt time */
+      timestamp: string;
+      data: {
+        /** Unique id of this event */
+        id: string;
+        occurredAt: string;
+        organizationId: string;
+        trigger: TriggerContext;
+        type: 'calendar.appointment.rescheduled';
+        payload: {
+          /** The booking at its new time */
+          booking: {
+            id: string;
+            organizationId: string;
+            calendarId: string;
+            name?: string;
+            createdAt: string;
+            deletedAt?: string;
+            startDateTime: string;
+            endDateTime: string;
+            /** The linked lead entry */
+            tableEntryId?: string;
+            /** The linked lead's data */
+            tableEntryData?: JsonObject;
+            /** The linked lead's pool */
+            tableId?: string;
+            /** The linked pool's schema fields */
+            tableSchemaFields?: TableSchemaFields;
+            /** Legacy schedule type */
+            calendarScheduleTypeId?: string;
+            /** Legacy schedule type slot */
+            calendarScheduleTypeSlotId?: string;
+            resourceId?: string;
+            appointmentTypeId?: string;
+            resourceSlotId?: string;
+            /** Color of the linked lead's state */
+            leadStateColor?: string;
+            /** Name of the linked lead's state */
+            leadStateName?: string;
+            chainBookingGroupId?: string;
+            /** The video meeting's provider; null when the appointment type has no meetings */
+            meetingProvider?: 'zoom' | null;
+            /** The join URL; null until `meetingStatus` is `created` */
+            meetingUrl?: string | null;
+            /** The provider's meeting id; null until `meetingStatus` is `created` */
+            meetingExternalId?: string | null;
+            /** The provider user who hosts the meeting (the resource's host); set at booking */
+            meetingHostUserId?: string | null;
+            /** The meeting's passcode; null until created, or when the meeting has none */
+            meetingPassword?: string | null;
+            /**
+             * `pending` from the booking until the meeting job ran; then `created` or, after the retries,
+             * `failed`; `deleted` in the payload of `calendar.appointment.deleted`. Null without a meeting
+             */
+            meetingStatus?: 'pending' | 'created' | 'failed' | 'deleted' | null;
+            /** The start time the provider holds for the meeting; null until created */
+            meetingExternalStartTime?: string | null;
+          };
+          /** Where the booking was before */
+          previous: {
+            startDateTime: string;
+            endDateTime: string;
+            resourceId: string | null;
+            resourceSlotId: string | null;
+          };
+        };
+      };
+    }
+  | {
       type: 'webhook.ping';
       version: 1;
       /** When the event happened (ISO-8601 UTC); not the attempt time */

@@ -4,7 +4,7 @@
  * with the hold's id.
  */
 import { describe, expect, it } from 'vitest';
-import { isSlotUnavailableError, PublicFormClient } from '@leadbook/sdk';
+import { isSlotUnavailableError, PublicFormClient, type SubmitBody } from '@leadbook/sdk';
 import { MOCK_IDS } from '@leadbook/sdk/testing';
 import { studioSubmission } from '@leadbook/server/studio';
 import { inDays } from '../../../test-support/time';
@@ -80,7 +80,12 @@ describe('holds and reschedules through the SDK', () => {
     expect(hold.resourceId).toBe(MOCK_IDS.resourceCoach);
     const connect = env.client('write');
     expect(isSlotUnavailableError(await rejection(connect.bookings.create(slot)))).toBe(true);
-    const { submissionId } = await form.submit({ ...studioSubmission(slot), holdId: hold.id });
+    const { data, bookingSlot } = studioSubmission(slot);
+    const { submissionId } = await form.submit({
+      data: data as SubmitBody['data'],
+      bookingSlot,
+      holdId: hold.id,
+    });
     expect(submissionId).toEqual(expect.any(String));
   });
 });
