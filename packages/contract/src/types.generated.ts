@@ -265,6 +265,11 @@ export interface ConnectAuthError {
 export interface PublicFormError {
   statusCode: number;
   message: string;
+  /**
+   * On a 400 of a request that could not be read: each problem, then (path `body`) the body the
+   * operation expects. Keys are named, values never echoed.
+   */
+  details?: ValidationIssue[];
 }
 
 /** One type conflict found by ingress schema inference. */
@@ -280,6 +285,11 @@ export interface TypeErrorEntry {
 export interface IngressError {
   statusCode: number;
   message: string;
+  /**
+   * On a 400 of a request that could not be read: each problem, then (path `body`) the body the
+   * operation expects. Keys are named, values never echoed.
+   */
+  details?: ValidationIssue[];
   typeErrors?: TypeErrorEntry[];
 }
 
