@@ -3,7 +3,7 @@
  * HTTP comparisons run BENCH_ROUNDS interleaved rounds (default 5) of BENCH_SECONDS of load per side
  * (default 2) and report the median ratio; BENCH_NAIVE_RUNS sets the naive availability runs (default 3).
  * BENCH_ONLY runs only the named sections (comma-separated: connect, ingress, durability,
- * availability, bookings, submit, postgres), e.g. `BENCH_ONLY=bookings,postgres npm run bench`.
+ * availability, rules, bookings, submit, postgres), e.g. `BENCH_ONLY=bookings,postgres npm run bench`.
  */
 import { benchAvailability } from './server/availability.bench';
 import { benchBookingCreation } from './server/bookings.bench';
@@ -11,6 +11,7 @@ import { benchConnectHttp } from './server/connect-http.bench';
 import { benchDurability } from './server/durability.bench';
 import { benchIngress } from './server/ingress.bench';
 import { benchPostgres } from './postgres/postgres.bench';
+import { benchRules } from './server/rules.bench';
 import { benchSubmit } from './server/submit.bench';
 import { loadAverage, runSection } from './server/report';
 
@@ -19,6 +20,7 @@ const sections: Record<string, () => Promise<void>> = {
   ingress: benchIngress,
   durability: benchDurability,
   availability: benchAvailability,
+  rules: benchRules,
   bookings: benchBookingCreation,
   submit: benchSubmit,
   postgres: benchPostgres,

@@ -1,11 +1,13 @@
 /**
  * A static booking page on `PublicFormClient`: renders a published form's fields, offers its
- * appointment types and slots, passes the test captcha and submits. The page is served by the same
+ * appointment types and slots, holds the slot the visitor picks (so nobody takes it while they
+ * type), passes the test captcha and submits with the hold. The page is served by the same
  * origin as the API, so the base URL is `location.origin`; the form id comes from `demo.json`.
  */
 import {
   PublicFormClient,
   isApiError,
+  type BookingHold,
   type PublicFormConfig,
   type PublicSlot,
 } from '@leadbook/sdk/public-form';
@@ -34,17 +36,21 @@ async function main() {
   const values: Record<string, string> = {};
   let studioId = config.studios[0]!.id;
   let chosen: PublicSlot | undefined;
+  let hold: BookingHold | undefined;
   let captchaToken: string | undefined;
 
   const fieldsBox = el('div');
   const slotsBox = el('div', { className: 'slots' });
   const errorBox = el('p', { className: 'error', role: 'alert' });
+  const holdBox = el('p', { className: 'hold' });
   const calendarId = () => config.studios.find((s) => s.id === studioId)!.calendarIds[0]!;
   const typeField = config.fields.find((f) => f.type === 'appointment-type');
 
   async function loadSlots() {
     slotsBox.replaceChildren();
     chosen = undefined;
+    hold = undefined;
+    holdBox.textContent = '';
     const appointmentTypeId = typeField ? values[typeField.id] : undefined;
     if (!appointmentTypeId) return;
     const start = new Date(Date.now() + 3600_000);
@@ -67,9 +73,31 @@ async function main() {
         chosen = slot;
         for (const other of slotsBox.querySelectorAll('button'))
           other.setAttribute('aria-pressed', String(other === button));
+        void holdSlot(slot).catch(showError);
       });
       slotsBox.append(button);
     }
+  }
+
+  // Holds the picked slot for a few minutes (a new pick replaces the hold); submit then uses it.
+  async function holdSlot(slot: PublicSlot) {
+    hold = undefined;
+    holdBox.textContent = 'Holding this time for you…';
+    const held = await form.hold({
+      calendarId: calendarId(),
+      appointmentTypeId: slot.appointmentTypeId,
+      startDateTime: slot.startDateTime,
+      endDateTime: slot.endDateTime,
+      studioId,
+    });
+    if (chosen !== slot) return;
+    hold = held;
+    const until = new Date(held.expiresAt).toLocaleTimeString(undefined, {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    holdBox.textContent = `This time is held for you until ${until}.`;
+    holdBox.dataset.holdId = held.id;
   }
 
   async function renderField(field: Field): Promise<Node | null> {
@@ -113,13 +141,14 @@ async function main() {
         return el('label', { className: 'check', htmlFor: id }, box, field.label);
       }
       case 'booking-calendar':
-        return el('div', {}, el('label', { textContent: field.label }), slotsBox);
+        return el('div', {}, el('label', { textContent: field.label }), slotsBox, holdBox);
       default:
         return null;
     }
   }
 
   function showError(error: unknown) {
+    holdBox.textContent = '';
     errorBox.textContent = isApiError(error) ? error.message : 'Something went wrong. Please try again.';
   }
 
@@ -161,7 +190,7 @@ async function main() {
         ? {
             appointmentTypeId: values[typeField.id]!,
             calendarId: calendarId(),
-            resourceId: chosen.resourceId,
+            resourceId: hold?.resourceId ?? chosen.resourceId,
             startDateTime: chosen.startDateTime,
             endDateTime: chosen.endDateTime,
           }
@@ -172,6 +201,7 @@ async function main() {
         studioId,
         ...(captchaToken ? { captchaToken } : {}),
         ...(bookingSlot ? { bookingSlot } : {}),
+        ...(bookingSlot && hold ? { holdId: hold.id } : {}),
       })
       .then(({ submissionId }) => {
         form.telemetry.track({ name: 'form_submitted' });

@@ -80,6 +80,7 @@ export const WebhookEventSchema = z.discriminatedUnion('type', [
   eventEnvelope('calendar.appointment.hasStarted'),
   eventEnvelope('calendar.appointment.hasEnded'),
   eventEnvelope('calendar.appointment.deleted'),
+  eventEnvelope('calendar.appointment.rescheduled'),
   envelope(WEBHOOK_PING_TYPE, WebhookPingDataSchema),
 ]);
 

@@ -27,6 +27,7 @@ export {
   type AvailabilityApi,
   type AvailabilitySearchParams,
   type BookingsApi,
+  type HoldsApi,
   type LeadsApi,
 } from './connect/write-types';
 export { IngressClient, type IngressClientOptions } from './ingress/client';

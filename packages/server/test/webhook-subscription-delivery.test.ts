@@ -8,7 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebhookEventSchema, type ServiceEvent, type WebhookEvent } from '@leadbook/contract';
 import { createConnectService, type ConnectService } from '@leadbook/server';
-import { STUDIO_IDS as ID } from '@leadbook/server/studio';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { DAY_MS, NOW } from '../../../test-support/time';
 import { WEBHOOK_RETRY_DELAYS_MS } from '../src/domain/webhooks';
 import { runUnit } from '../src/core/unit-of-work';
@@ -91,6 +91,44 @@ describe('events delivered to webhook subscriptions', () => {
     until('the deliveries to settle', async () =>
       (await api().deliveries(ORG, id)).every((d) => d.status !== 'pending'),
     );
+
+  it('delivers calendar.appointment.rescheduled to a subscription that selects it, with the old and new times', async () => {
+    const target = await receiver();
+    await api().create(ORG, {
+      url: target.url('/moved'),
+      eventTypes: ['calendar.appointment.rescheduled'],
+      secret: SECRET,
+    });
+    const connect = (method: string, path: string, body: unknown) =>
+      service.fetch(
+        new Request(`http://x${path}`, {
+          method,
+          headers: { authorization: `Bearer ${TOKEN.write}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    const slot = (hour: number) => ({
+      startDateTime: new Date(NOW + DAY_MS + (hour - 12) * 3_600_000).toISOString(),
+      endDateTime: new Date(NOW + DAY_MS + (hour - 11) * 3_600_000).toISOString(),
+    });
+    const created = await connect('POST', '/connect/calendar_bookings/', {
+      calendarId: ID.calendarBerlin,
+      appointmentTypeId: ID.appointmentTypeTrial,
+      resourceId: ID.resourceCoach,
+      ...slot(8),
+    });
+    const booking = (await created.json()) as { id: string };
+    expect((await connect('PATCH', `/connect/calendar_bookings/${booking.id}`, slot(10))).status).toBe(200);
+    await received(target, 1);
+    await settle();
+    expect(target.requests).toHaveLength(1);
+    const body = target.requests[0]!.verified as WebhookEvent;
+    expect(WebhookEventSchema.parse(body)).toEqual(body);
+    expect(body).toMatchObject({
+      type: 'calendar.appointment.rescheduled',
+      data: { payload: { booking: { id: booking.id, ...slot(10) }, previous: slot(8) } },
+    });
+  });
 
   it('sends each committed event once to every active subscription that lists its type, signed, in the envelope', async () => {
     const target = await receiver();

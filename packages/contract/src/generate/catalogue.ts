@@ -11,6 +11,13 @@ import type { z } from 'zod';
 import { ScopeSchema } from '../auth';
 import { AvailabilityQuerySchema, AvailabilityResponseSchema, AvailabilitySlotSchema } from '../availability';
 import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from '../booking';
+import { BookingRulesSchema } from '../booking-rules';
+import {
+  BookingHoldSchema,
+  CreateBookingHoldBodySchema,
+  PublicHoldBodySchema,
+  RescheduleCalendarBookingBodySchema,
+} from '../holds';
 import { CalendarDetailSchema, CalendarSchema, ScheduleTypeSchema } from '../calendar';
 import {
   ConnectAuthErrorSchema,
@@ -135,6 +142,31 @@ export const typeCatalogue = {
     schema: CreateCalendarBookingBodySchema,
     mode: 'output',
     doc: 'The body of `POST /connect/calendar_bookings/`.',
+  },
+  RescheduleCalendarBookingBody: {
+    schema: RescheduleCalendarBookingBodySchema,
+    mode: 'output',
+    doc: 'The body of `PATCH /connect/calendar_bookings/:id` (beyond SPEC): the new interval, and optionally resource.',
+  },
+  CreateBookingHoldBody: {
+    schema: CreateBookingHoldBodySchema,
+    mode: 'output',
+    doc: 'The body of `POST /connect/booking_holds/` (beyond SPEC): one candidate of the availability search.',
+  },
+  PublicHoldBody: {
+    schema: PublicHoldBodySchema,
+    mode: 'output',
+    doc: 'The body of `POST /public/forms/:id/holds` (beyond SPEC): the slot a visitor picked.',
+  },
+  BookingHold: {
+    schema: BookingHoldSchema,
+    mode: 'output',
+    doc: 'A slot hold (beyond SPEC): pass its `id` as `holdId` when booking or submitting before `expiresAt`.',
+  },
+  BookingRules: {
+    schema: BookingRulesSchema,
+    mode: 'output',
+    doc: 'The booking rules of an appointment type (beyond SPEC); an absent or null rule is off.',
   },
   Calendar: { schema: CalendarSchema, mode: 'output', doc: 'A calendar.' },
   ScheduleType: { schema: ScheduleTypeSchema, mode: 'output', doc: 'A legacy schedule type.' },

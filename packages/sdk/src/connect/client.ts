@@ -26,7 +26,7 @@ import type {
   ResourcesApi,
   TablesApi,
 } from './lookup-types';
-import type { AvailabilityApi, BookingsApi, LeadsApi } from './write-types';
+import type { AvailabilityApi, BookingsApi, HoldsApi, LeadsApi } from './write-types';
 
 /** Options of {@link ConnectClient}. */
 export interface ConnectClientOptions extends ClientOptions {
@@ -78,6 +78,8 @@ export class ConnectClient {
   readonly leads: LeadsApi;
   /** Bookings (`write`; delete needs `admin`). */
   readonly bookings: BookingsApi;
+  /** Slot holds (`write`; beyond SPEC). */
+  readonly holds: HoldsApi;
 
   /**
    * @param options - Base URL, token and transport options.
@@ -138,6 +140,11 @@ export class ConnectClient {
       create: (body, opts) => call('createCalendarBooking', { body, idempotent: true }, opts),
       delete: (id, opts) => call('deleteCalendarBooking', { id }, opts),
       get: (id, opts) => call('getCalendarBooking', { id }, opts),
+      reschedule: (id, body, opts) => call('rescheduleCalendarBooking', { id, body }, opts),
+    };
+    this.holds = {
+      create: (body, opts) => call('createBookingHold', { body }, opts),
+      release: (id, opts) => call('deleteBookingHold', { id }, opts),
     };
   }
 

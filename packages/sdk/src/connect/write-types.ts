@@ -7,8 +7,11 @@ import type { ApiPromise } from '../core/api-promise';
 import type {
   AvailabilityQuery,
   AvailabilityResponse,
+  BookingHold,
   CalendarBooking,
+  CreateBookingHoldBody,
   CreateCalendarBookingBody,
+  RescheduleCalendarBookingBody,
   CreateTableEntryBody,
   PatchTableEntryBody,
   TableEntry,
@@ -127,6 +130,65 @@ export interface BookingsApi {
    * ```
    */
   get(id: string, options?: RequestOptions): ApiPromise<CalendarBooking>;
+  /**
+   * Moves a booking to a new interval, and optionally another resource
+   * (`PATCH /connect/calendar_bookings/:id`, `write` scope; beyond SPEC). Capacity and the booking
+   * rules are checked for the new interval in one transaction: when it is refused, the booking keeps
+   * its old time. Its `hasStarted`/`hasEnded` timers and video meeting move with it, and
+   * `calendar.appointment.rescheduled` fires with the old and new times.
+   *
+   * @throws {@link SlotUnavailableError} when the new interval is full; {@link NotFoundError} for an
+   *   unknown booking; {@link ValidationError} for an interval that is not a candidate, outside the
+   *   booking window, or a booking that has started.
+   * @example
+   * ```ts
+   * const moved = await client.bookings.reschedule(booking.id, {
+   *   startDateTime: slot.startDateTime,
+   *   endDateTime: slot.endDateTime,
+   *   resourceSlotId: slot.resourceSlotId,
+   * });
+   * ```
+   */
+  reschedule(
+    id: string,
+    body: RescheduleCalendarBookingBody,
+    options?: RequestOptions,
+  ): ApiPromise<CalendarBooking>;
+}
+
+/** `client.holds` (slot holds; `write` scope; beyond SPEC). */
+export interface HoldsApi {
+  /**
+   * Holds one place of a candidate for a few minutes (`POST /connect/booking_holds/`; default 5,
+   * at most 15, through `ttlSeconds`). Until `expiresAt` the place counts as taken for every other
+   * booking and hold; `bookings.create` with the hold's `id` as `holdId` uses it. At most 100 active
+   * holds per API token. Not retried (a retry could hold a second place).
+   *
+   * @throws {@link SlotUnavailableError} when the candidate is full; {@link ValidationError} for an
+   *   interval that is not a candidate, outside the booking window, or over the holds bound.
+   * @example
+   * ```ts
+   * const hold = await client.holds.create({
+   *   calendarId,
+   *   appointmentTypeId,
+   *   resourceId: slot.resourceId,
+   *   startDateTime: slot.startDateTime,
+   *   endDateTime: slot.endDateTime,
+   * });
+   * await client.bookings.create({ calendarId, appointmentTypeId, resourceId: slot.resourceId, startDateTime: slot.startDateTime, endDateTime: slot.endDateTime, holdId: hold.id });
+   * ```
+   */
+  create(body: CreateBookingHoldBody, options?: RequestOptions): ApiPromise<BookingHold>;
+  /**
+   * Releases a hold before it expires (`DELETE /connect/booking_holds/:id`).
+   *
+   * @throws {@link NotFoundError} when the hold does not exist (used, released or deleted after expiry).
+   * @example
+   * ```ts
+   * await client.holds.release(hold.id);
+   * ```
+   */
+  release(id: string, options?: RequestOptions): ApiPromise<void>;
 }
 
 /**

@@ -6,6 +6,8 @@
  */
 import type { ApiPromise } from '../core/api-promise';
 import type {
+  BookingHold,
+  PublicHoldBody,
   PublicAppointmentType,
   PublicAppointmentTypesQuery,
   PublicFormAvailability,
@@ -168,6 +170,25 @@ export class PublicFormClient {
    */
   submit(body: SubmitBody, options?: RequestOptions): ApiPromise<SubmitResponse> {
     return this.#call('POST', '/submit', options, { body });
+  }
+
+  /**
+   * Holds the slot the visitor picked for a few minutes (`POST /public/forms/:id/holds`, beyond
+   * SPEC): until `expiresAt` its place counts as taken for everyone else, and `submit` with the
+   * hold's `id` as `holdId` books it. One active hold per form and visitor: a new hold replaces the
+   * previous one. Not retried (like submit); limited to 10 a minute per visitor.
+   *
+   * @throws {@link SlotUnavailableError} when the slot is already full; {@link RateLimitError} over
+   *   the limit; {@link ValidationError} for a slot the form does not offer.
+   * @example
+   * ```ts
+   * const hold = await form.hold({ calendarId, appointmentTypeId, startDateTime: slot.startDateTime, endDateTime: slot.endDateTime });
+   * // ... the visitor fills in the form ...
+   * await form.submit({ data, bookingSlot: { calendarId, appointmentTypeId, startDateTime: slot.startDateTime, endDateTime: slot.endDateTime }, holdId: hold.id });
+   * ```
+   */
+  hold(body: PublicHoldBody, options?: RequestOptions): ApiPromise<BookingHold> {
+    return this.#call('POST', '/holds', options, { body });
   }
 }
 

@@ -14,8 +14,10 @@ export {
 } from './telemetry-batcher';
 export * from '../core/exports';
 export type {
+  BookingHold,
   PublicAppointmentType,
   PublicFormConfig,
+  PublicHoldBody,
   PublicSlot,
   SubmitBody,
   TelemetryEvent,

@@ -58,6 +58,15 @@ export const isAppointmentDeleted = (
 ): event is WebhookEventOf<'calendar.appointment.deleted'> =>
   isWebhookEventType(event, 'calendar.appointment.deleted');
 
+/**
+ * Whether `event` is `calendar.appointment.rescheduled` (beyond SPEC): `data.payload.booking` at its
+ * new time, `data.payload.previous` with the old interval and resource.
+ */
+export const isAppointmentRescheduled = (
+  event: WebhookEvent,
+): event is WebhookEventOf<'calendar.appointment.rescheduled'> =>
+  isWebhookEventType(event, 'calendar.appointment.rescheduled');
+
 /** Whether `event` is the `webhook.ping` test event that the console's `ping` sends. */
 export const isWebhookPing = (event: WebhookEvent): event is WebhookEventOf<'webhook.ping'> =>
   isWebhookEventType(event, 'webhook.ping');

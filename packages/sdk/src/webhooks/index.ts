@@ -12,6 +12,7 @@ export {
 export {
   isAppointmentBooked,
   isAppointmentDeleted,
+  isAppointmentRescheduled,
   isAppointmentEnded,
   isAppointmentStarted,
   isLeadStateChanged,

@@ -83,6 +83,7 @@ export function searchAvailability(input: AvailabilitySearchInput): Availability
   const states = indexResources(input.resources, input.bookings, input.blockers, rules.perDay > 0);
   const span = localDaySpan(zone, rangeStartMs, rangeEndMs);
   const resolve = createWallClockResolver(zone);
+  const dayBounds = localDayBounds(resolve);
   const stepMs = input.searchLengthMinutes * MINUTE_MS;
   const lengthMs = input.bookingLengthMinutes * MINUTE_MS;
   const found: AvailabilityCandidate[] = [];
@@ -102,7 +103,7 @@ export function searchAvailability(input: AvailabilitySearchInput): Availability
         // Every candidate of a window starts on the window's local day.
         let dayCount = 0;
         if (state.starts) {
-          const [dayStart, dayEnd] = localDayBounds(resolve, day);
+          const [dayStart, dayEnd] = dayBounds(day);
           dayCount = countStarts(state.starts, dayStart, dayEnd);
         }
         // Candidates of one window ascend, so both cursors only move forward.
@@ -167,7 +168,7 @@ export function findCandidate(input: FindCandidateInput): AvailabilityCandidate 
     const blocked = overlapsFrom(state.blockers, blockerIndexAfter(state.blockers, startMs), startMs, endMs);
     let dayCount = 0;
     if (state.starts) {
-      const [dayStart, dayEnd] = localDayBounds(resolve, fitDay);
+      const [dayStart, dayEnd] = localDayBounds(resolve)(fitDay);
       dayCount = countStarts(state.starts, dayStart, dayEnd);
     }
     return candidate(state, slot.id, startMs, endMs, peak, blocked, refusedByRules(rules, startMs, dayCount));

@@ -6,7 +6,7 @@
  */
 import { buildBlockerIndex, type BlockerIndex } from './blocker-index';
 import { buildConcurrencyProfile, type ConcurrencyProfile } from './concurrency';
-import { occupiedIntervals, sortedStarts } from './rules';
+import { sortedStarts } from './rules';
 import type { EngineBlocker, EngineBooking, EngineInterval, EngineResource } from './types';
 
 export interface ResourceState {
@@ -49,7 +49,7 @@ export function indexResources(
     const ofResource = bookingsByResource.get(resource.id) ?? [];
     states.set(resource.id, {
       resource,
-      profile: buildConcurrencyProfile(occupiedIntervals(ofResource)),
+      profile: buildConcurrencyProfile(ofResource),
       blockers: buildBlockerIndex(own.length === 0 ? calendarWide : [...calendarWide, ...own]),
       starts: countStartsPerDay ? (ofResource.length === 0 ? NO_STARTS : sortedStarts(ofResource)) : null,
     });

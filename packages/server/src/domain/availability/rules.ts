@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { MINUTE_MS, type WallClockResolver } from './local-time';
-import type { EngineBooking, EngineInterval, EngineRules } from './types';
+import type { EngineInterval, EngineRules } from './types';
 
 /** The rules of one search, in epoch milliseconds. */
 export interface ResolvedRules {
@@ -46,18 +46,6 @@ export function resolveRules(
   };
 }
 
-/**
- * The intervals bookings occupy: from `bufferBeforeMs` before the start to `bufferAfterMs` after
- * the end. Returns `bookings` itself when none has a buffer.
- */
-export function occupiedIntervals(bookings: readonly EngineBooking[]): readonly EngineInterval[] {
-  if (!bookings.some((b) => (b.bufferBeforeMs ?? 0) > 0 || (b.bufferAfterMs ?? 0) > 0)) return bookings;
-  return bookings.map((b) => ({
-    startMs: b.startMs - (b.bufferBeforeMs ?? 0),
-    endMs: b.endMs + (b.bufferAfterMs ?? 0),
-  }));
-}
-
 /** The sorted start instants of intervals, for counting the bookings of a day. */
 export function sortedStarts(intervals: readonly EngineInterval[]): Float64Array {
   const starts = new Float64Array(intervals.length);
@@ -82,7 +70,15 @@ export function countStarts(starts: Float64Array, fromMs: number, toMs: number):
   return lowerBound(starts, toMs) - lowerBound(starts, fromMs);
 }
 
-/** The instants a local day (a day number of the zone) begins and ends. */
-export function localDayBounds(resolve: WallClockResolver, day: number): [number, number] {
-  return [resolve(day, 0), resolve(day + 1, 0)];
+/**
+ * The instants a local day (a day number of the zone) begins and ends, remembered per day: every
+ * resource's windows of one day share them, and reading zone rules costs microseconds.
+ */
+export function localDayBounds(resolve: WallClockResolver): (day: number) => readonly [number, number] {
+  const days = new Map<number, readonly [number, number]>();
+  return (day) => {
+    let bounds = days.get(day);
+    if (bounds === undefined) days.set(day, (bounds = [resolve(day, 0), resolve(day + 1, 0)]));
+    return bounds;
+  };
 }
