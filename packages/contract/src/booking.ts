@@ -92,6 +92,9 @@ export const CreateCalendarBookingFieldsSchema = z
     scheduleTypeId: UuidSchema.optional().describe('Legacy; organizations not on the resource planner'),
     scheduleTypeSlotId: OpaqueIdSchema.optional().describe('Legacy; opaque slot identifier'),
     name: z.string().max(500).optional(),
+    holdId: UuidSchema.optional().describe(
+      'A hold on this interval (beyond SPEC): its place is used, and the hold is consumed',
+    ),
   })
   .strict();
 

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ApiTokenSchema, ScopeSchema } from './auth';
+import { bookingRuleFields } from './booking-rules';
 import { LEAD_STATE_CATEGORIES, CUSTOM_FIELD_TYPES } from './table';
 import {
   ColorSchema,
@@ -124,6 +125,7 @@ export const AppointmentTypeInputSchema = z
       .int()
       .positive()
       .max(24 * 60),
+    ...bookingRuleFields,
   })
   .strict();
 

@@ -12,6 +12,8 @@ export * from './calendar';
 export * from './table';
 export * from './table-entry';
 export * from './booking';
+export * from './booking-rules';
+export * from './holds';
 export * from './meetings';
 export * from './lookups';
 export * from './availability';

@@ -14,12 +14,15 @@ import {
   OrganizationIdSchema,
   UuidSchema,
 } from './primitives';
+import { bookingRuleFields } from './booking-rules';
 
 const timestamps = { createdAt: DateTimeSchema, updatedAt: DateTimeSchema };
 
 /**
  * An appointment type. SPEC shows `id`, `name`, `bookingLength` and `searchLength`; the other fields
- * are designed here. Lengths are whole minutes.
+ * are designed here. Lengths are whole minutes. The booking rules (`minimumNoticeMinutes`,
+ * `horizonDays`, `bufferBeforeMinutes`, `bufferAfterMinutes`, `maxBookingsPerResourcePerDay`) are
+ * beyond SPEC; each is absent when off.
  */
 export const AppointmentTypeSchema = z.object({
   id: UuidSchema,
@@ -30,6 +33,7 @@ export const AppointmentTypeSchema = z.object({
   searchLength: z.number().int().positive().describe('Slot-search granularity, in minutes'),
   archived: z.boolean(),
   ...timestamps,
+  ...bookingRuleFields,
 });
 
 /**

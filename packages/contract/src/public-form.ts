@@ -116,6 +116,9 @@ export const SubmitBodySchema = z
     captchaToken: z.string().min(1).max(4096).optional(),
     studioId: OpaqueIdSchema.optional(),
     bookingSlot: SubmitBookingSlotSchema.optional(),
+    holdId: UuidSchema.optional().describe(
+      'The hold on `bookingSlot` from `POST /public/forms/:id/holds` (beyond SPEC): its place is used',
+    ),
   })
   .strict();
 

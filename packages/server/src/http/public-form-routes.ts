@@ -14,6 +14,7 @@ import {
   publicConfig,
   publicSlots,
 } from '../usecases/public-forms/queries';
+import { holdPublicSlot } from '../usecases/public-forms/hold';
 import { submitForm } from '../usecases/public-forms/submit';
 import { recordTelemetry, type TelemetrySink } from '../usecases/public-forms/telemetry';
 import { corsHeaders } from './cors';
@@ -75,6 +76,16 @@ export function publicFormRoutes(
       route(op.submitPublicForm, ({ params, body, clientIp }) => submitForm(ctx, params.id, body, clientIp), {
         guard,
       }),
+    ),
+    limited(
+      'hold',
+      route(
+        op.createPublicFormHold,
+        ({ params, body, clientIp }) => holdPublicSlot(ctx, params.id, body, clientIp),
+        {
+          guard,
+        },
+      ),
     ),
     limited(
       'telemetry',

@@ -91,7 +91,7 @@ export interface Route {
   /** Runs after Connect auth and before parsing and validation; see {@link RouteGuard}. */
   guard?: RouteGuard | undefined;
   /** The public form rate limit this route counts against. */
-  rateLimit?: 'read' | 'submit' | 'telemetry' | undefined;
+  rateLimit?: 'read' | 'submit' | 'hold' | 'telemetry' | undefined;
   /** The handler. */
   handle(input: HandlerInput<never, never, never>): Promise<unknown>;
 }
