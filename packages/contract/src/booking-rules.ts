@@ -75,6 +75,3 @@ export const BOOKING_RULE_NAMES = Object.keys(bookingRuleFields) as Array<keyof 
 
 /** The rules of an appointment type, as `admin.appointmentTypes.setRules` takes them. */
 export const BookingRulesSchema = z.object(bookingRuleFields).strict();
-
-/** The rules of an appointment type; an absent or null rule is off. */
-export type BookingRules = z.infer<typeof BookingRulesSchema>;

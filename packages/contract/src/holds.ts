@@ -58,9 +58,6 @@ export const CreateBookingHoldBodySchema = z
   .strict()
   .superRefine(checkInterval);
 
-/** The body of `POST /connect/booking_holds/`. */
-export type CreateBookingHoldBody = z.infer<typeof CreateBookingHoldBodySchema>;
-
 /**
  * The body of `POST /public/forms/:id/holds`: the slot the visitor picked, as submit's
  * `bookingSlot` names it (without `resourceId`, the first resource with room is held).
@@ -79,9 +76,6 @@ export const PublicHoldBodySchema = z
   .strict()
   .superRefine(checkInterval);
 
-/** The body of `POST /public/forms/:id/holds`. */
-export type PublicHoldBody = z.infer<typeof PublicHoldBodySchema>;
-
 /** A hold: pass its `id` as `holdId` when booking or submitting before `expiresAt`. */
 export const BookingHoldSchema = z.object({
   id: UuidSchema.describe('Pass as holdId to the booking or the submit'),
@@ -93,9 +87,6 @@ export const BookingHoldSchema = z.object({
   endDateTime: DateTimeSchema,
   expiresAt: DateTimeSchema.describe('After this instant the hold no longer counts'),
 });
-
-/** A hold. */
-export type BookingHold = z.infer<typeof BookingHoldSchema>;
 
 /** The fields of `PATCH /connect/calendar_bookings/:id`, before the cross-field checks. */
 export const RescheduleCalendarBookingFieldsSchema = z
@@ -115,6 +106,3 @@ export const RescheduleCalendarBookingFieldsSchema = z
  */
 export const RescheduleCalendarBookingBodySchema =
   RescheduleCalendarBookingFieldsSchema.superRefine(checkInterval);
-
-/** The body of `PATCH /connect/calendar_bookings/:id`. */
-export type RescheduleCalendarBookingBody = z.infer<typeof RescheduleCalendarBookingBodySchema>;

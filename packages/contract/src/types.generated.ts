@@ -114,6 +114,82 @@ export interface CreateCalendarBookingBody {
   /** Legacy; opaque slot identifier */
   scheduleTypeSlotId?: string;
   name?: string;
+  /** A hold on this interval (beyond SPEC): its place is used, and the hold is consumed */
+  holdId?: string;
+}
+
+/** The booking rules of an appointment type; an absent or null rule is off. */
+export interface BookingRules {
+  /** A booking must start at least this many minutes after now (beyond SPEC) */
+  minimumNoticeMinutes?: number | null;
+  /**
+   * A booking must start no later than this many calendar days after now, in the calendar's time zone
+   * (beyond SPEC)
+   */
+  horizonDays?: number | null;
+  /** Minutes before a booking that occupy the resource's capacity too (beyond SPEC) */
+  bufferBeforeMinutes?: number | null;
+  /** Minutes after a booking that occupy the resource's capacity too (beyond SPEC) */
+  bufferAfterMinutes?: number | null;
+  /**
+   * At most this many bookings of a resource start on one local day of the calendar's time zone (beyond
+   * SPEC)
+   */
+  maxBookingsPerResourcePerDay?: number | null;
+}
+
+/** A hold on a slot. */
+export interface BookingHold {
+  /** Pass as holdId to the booking or the submit */
+  id: string;
+  calendarId: string;
+  appointmentTypeId: string;
+  resourceId: string;
+  resourceSlotId: string;
+  startDateTime: string;
+  endDateTime: string;
+  /** After this instant the hold no longer counts */
+  expiresAt: string;
+}
+
+/** The body of `POST /connect/booking_holds/`. */
+export interface CreateBookingHoldBody {
+  calendarId: string;
+  appointmentTypeId: string;
+  resourceId: string;
+  /** From availability */
+  resourceSlotId?: string;
+  startDateTime: string;
+  endDateTime: string;
+  /** How long the hold lasts, in seconds (default 300) */
+  ttlSeconds?: number;
+}
+
+/** The body of `POST /public/forms/:id/holds`. */
+export interface PublicHoldBody {
+  appointmentTypeId: string;
+  calendarId: string;
+  resourceId?: string;
+  startDateTime: string;
+  endDateTime: string;
+  /** Required when the form has several studios */
+  studioId?: string;
+  /** The booking field, when the form has several */
+  fieldId?: string;
+  /** How long the hold lasts, in seconds (default 300) */
+  ttlSeconds?: number;
+}
+
+/** The body of `PATCH /connect/calendar_bookings/:id`. */
+export interface RescheduleCalendarBookingBody {
+  startDateTime: string;
+  endDateTime: string;
+  /** The new resource; default: the booking's */
+  resourceId?: string;
+  /** From availability */
+  resourceSlotId?: string;
+  /** A hold on the new interval, consumed by the reschedule */
+  holdId?: string;
 }
 
 /** A calendar. */
@@ -213,7 +289,8 @@ export type EventType =
   | 'calendar.appointment.hasEnded'
   | 'calendar.appointment.deleted'
   | 'calendar.appointment.meetingCreated'
-  | 'calendar.appointment.meetingFailed';
+  | 'calendar.appointment.meetingFailed'
+  | 'calendar.appointment.rescheduled';
 
 /** Who started an event. */
 export interface TriggerContext {
@@ -317,6 +394,71 @@ export type ServiceEvent =
         booking: CalendarBooking;
         /** Why the meeting could not be created or moved (the last error) */
         reason: string;
+      };
+    }
+  | {
+      /** Unique id of this event */
+      id: string;
+      occurredAt: string;
+      organizationId: string;
+      trigger: TriggerContext;
+      type: 'calendar.appointment.rescheduled';
+      payload: {
+        /** The booking at its new time */
+        booking: {
+          id: string;
+          organizationId: string;
+          calendarId: string;
+          name?: string;
+          createdAt: string;
+          deletedAt?: string;
+          startDateTime: string;
+          endDateTime: string;
+          /** The linked lead entry */
+          tableEntryId?: string;
+          /** The linked lead's data */
+          tableEntryData?: JsonObject;
+          /** The linked lead's pool */
+          tableId?: string;
+          /** The linked pool's schema fields */
+          tableSchemaFields?: TableSchemaFields;
+          /** Legacy schedule type */
+          calendarScheduleTypeId?: string;
+          /** Legacy schedule type slot */
+          calendarScheduleTypeSlotId?: string;
+          resourceId?: string;
+          appointmentTypeId?: string;
+          resourceSlotId?: string;
+          /** Color of the linked lead's state */
+          leadStateColor?: string;
+          /** Name of the linked lead's state */
+          leadStateName?: string;
+          chainBookingGroupId?: string;
+          /** The video meeting's provider; null when the appointment type has no meetings */
+          meetingProvider?: 'zoom' | null;
+          /** The join URL; null until `meetingStatus` is `created` */
+          meetingUrl?: string | null;
+          /** The provider's meeting id; null until `meetingStatus` is `created` */
+          meetingExternalId?: string | null;
+          /** The provider user who hosts the meeting (the resource's host); set at booking */
+          meetingHostUserId?: string | null;
+          /** The meeting's passcode; null until created, or when the meeting has none */
+          meetingPassword?: string | null;
+          /**
+           * `pending` from the booking until the meeting job ran; then `created` or, after the retries,
+           * `failed`; `deleted` in the payload of `calendar.appointment.deleted`. Null without a meeting
+           */
+          meetingStatus?: 'pending' | 'created' | 'failed' | 'deleted' | null;
+          /** The start time the provider holds for the meeting; null until created */
+          meetingExternalStartTime?: string | null;
+        };
+        /** Where the booking was before */
+        previous: {
+          startDateTime: string;
+          endDateTime: string;
+          resourceId: string | null;
+          resourceSlotId: string | null;
+        };
       };
     };
 
@@ -470,6 +612,22 @@ export interface AppointmentTypeInput {
   color?: string;
   bookingLength: number;
   searchLength: number;
+  /** A booking must start at least this many minutes after now (beyond SPEC) */
+  minimumNoticeMinutes?: number | null;
+  /**
+   * A booking must start no later than this many calendar days after now, in the calendar's time zone
+   * (beyond SPEC)
+   */
+  horizonDays?: number | null;
+  /** Minutes before a booking that occupy the resource's capacity too (beyond SPEC) */
+  bufferBeforeMinutes?: number | null;
+  /** Minutes after a booking that occupy the resource's capacity too (beyond SPEC) */
+  bufferAfterMinutes?: number | null;
+  /**
+   * At most this many bookings of a resource start on one local day of the calendar's time zone (beyond
+   * SPEC)
+   */
+  maxBookingsPerResourcePerDay?: number | null;
 }
 
 /** Input of `admin.resources.create`. */
@@ -745,6 +903,22 @@ export interface AppointmentType {
   archived: boolean;
   createdAt: string;
   updatedAt: string;
+  /** A booking must start at least this many minutes after now (beyond SPEC) */
+  minimumNoticeMinutes?: number | null;
+  /**
+   * A booking must start no later than this many calendar days after now, in the calendar's time zone
+   * (beyond SPEC)
+   */
+  horizonDays?: number | null;
+  /** Minutes before a booking that occupy the resource's capacity too (beyond SPEC) */
+  bufferBeforeMinutes?: number | null;
+  /** Minutes after a booking that occupy the resource's capacity too (beyond SPEC) */
+  bufferAfterMinutes?: number | null;
+  /**
+   * At most this many bookings of a resource start on one local day of the calendar's time zone (beyond
+   * SPEC)
+   */
+  maxBookingsPerResourcePerDay?: number | null;
 }
 
 /** A resource. */
@@ -934,6 +1108,8 @@ export interface SubmitBody {
     startDateTime: string;
     endDateTime: string;
   };
+  /** The hold on `bookingSlot` from `POST /public/forms/:id/holds` (beyond SPEC): its place is used */
+  holdId?: string;
 }
 
 /** The response of a successful submit. */
@@ -1382,6 +1558,20 @@ export interface OperationTypes {
   getCalendarBooking: {
     response: CalendarBooking;
   };
+  /** `PATCH /connect/calendar_bookings/:id`: Move a booking to a new interval (beyond SPEC). */
+  rescheduleCalendarBooking: {
+    body: RescheduleCalendarBookingBody;
+    response: CalendarBooking;
+  };
+  /** `POST /connect/booking_holds/`: Hold one place of a candidate for a few minutes (beyond SPEC). */
+  createBookingHold: {
+    body: CreateBookingHoldBody;
+    response: BookingHold;
+  };
+  /** `DELETE /connect/booking_holds/:id`: Release a hold before it expires (beyond SPEC). */
+  deleteBookingHold: {
+    response: void;
+  };
   /** `DELETE /connect/calendar_bookings/:id`: Delete a booking (hard delete). */
   deleteCalendarBooking: {
     response: void;
@@ -1408,6 +1598,11 @@ export interface OperationTypes {
   submitPublicForm: {
     body: SubmitBody;
     response: SubmitResponse;
+  };
+  /** `POST /public/forms/:id/holds`: Hold the slot a visitor picked for a few minutes (beyond SPEC). */
+  createPublicFormHold: {
+    body: PublicHoldBody;
+    response: BookingHold;
   };
   /** `POST /public/forms/:id/telemetry`: Send a batch of widget telemetry events. */
   sendPublicFormTelemetry: {

@@ -32,6 +32,25 @@ describe('every generated type equals the type zod infers from its schema', () =
       z.output<typeof catalogue.CreateCalendarBookingBody.schema>
     >();
   });
+  it('BookingRules', () => {
+    expectTypeOf<types.BookingRules>().toEqualTypeOf<z.output<typeof catalogue.BookingRules.schema>>();
+  });
+  it('BookingHold', () => {
+    expectTypeOf<types.BookingHold>().toEqualTypeOf<z.output<typeof catalogue.BookingHold.schema>>();
+  });
+  it('CreateBookingHoldBody', () => {
+    expectTypeOf<types.CreateBookingHoldBody>().toEqualTypeOf<
+      z.output<typeof catalogue.CreateBookingHoldBody.schema>
+    >();
+  });
+  it('PublicHoldBody', () => {
+    expectTypeOf<types.PublicHoldBody>().toEqualTypeOf<z.output<typeof catalogue.PublicHoldBody.schema>>();
+  });
+  it('RescheduleCalendarBookingBody', () => {
+    expectTypeOf<types.RescheduleCalendarBookingBody>().toEqualTypeOf<
+      z.output<typeof catalogue.RescheduleCalendarBookingBody.schema>
+    >();
+  });
   it('Calendar', () => {
     expectTypeOf<types.Calendar>().toEqualTypeOf<z.output<typeof catalogue.Calendar.schema>>();
   });

@@ -10,7 +10,14 @@
 import type { z } from 'zod';
 import { ScopeSchema } from '../auth';
 import { AvailabilityQuerySchema, AvailabilityResponseSchema, AvailabilitySlotSchema } from '../availability';
+import { BookingRulesSchema } from '../booking-rules';
 import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from '../booking';
+import {
+  BookingHoldSchema,
+  CreateBookingHoldBodySchema,
+  PublicHoldBodySchema,
+  RescheduleCalendarBookingBodySchema,
+} from '../holds';
 import { CalendarDetailSchema, CalendarSchema, ScheduleTypeSchema } from '../calendar';
 import {
   ConnectAuthErrorSchema,
@@ -135,6 +142,27 @@ export const typeCatalogue = {
     schema: CreateCalendarBookingBodySchema,
     mode: 'output',
     doc: 'The body of `POST /connect/calendar_bookings/`.',
+  },
+  BookingRules: {
+    schema: BookingRulesSchema,
+    mode: 'output',
+    doc: 'The booking rules of an appointment type; an absent or null rule is off.',
+  },
+  BookingHold: { schema: BookingHoldSchema, mode: 'output', doc: 'A hold on a slot.' },
+  CreateBookingHoldBody: {
+    schema: CreateBookingHoldBodySchema,
+    mode: 'output',
+    doc: 'The body of `POST /connect/booking_holds/`.',
+  },
+  PublicHoldBody: {
+    schema: PublicHoldBodySchema,
+    mode: 'output',
+    doc: 'The body of `POST /public/forms/:id/holds`.',
+  },
+  RescheduleCalendarBookingBody: {
+    schema: RescheduleCalendarBookingBodySchema,
+    mode: 'output',
+    doc: 'The body of `PATCH /connect/calendar_bookings/:id`.',
   },
   Calendar: { schema: CalendarSchema, mode: 'output', doc: 'A calendar.' },
   ScheduleType: { schema: ScheduleTypeSchema, mode: 'output', doc: 'A legacy schedule type.' },
