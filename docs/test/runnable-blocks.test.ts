@@ -11,16 +11,23 @@ const guides = join(root, 'docs/guides');
 // Inside the repository, so blocks resolve workspace packages like an integrator's code would.
 const scratch = join(root, 'docs/.runnable');
 
-/** Every ```ts runnable block of every guide, in order. */
-function blocks(): Array<{ name: string; code: string }> {
-  const found: Array<{ name: string; code: string }> = [];
+/**
+ * Every ```ts runnable block of every guide, in order, with the ```text output block that follows
+ * it (before any other code block), if any: what the block must print.
+ */
+function blocks(): Array<{ name: string; code: string; output: string | undefined }> {
+  const found: Array<{ name: string; code: string; output: string | undefined }> = [];
   for (const file of readdirSync(guides)
     .filter((f) => f.endsWith('.md'))
     .sort()) {
     const text = readFileSync(join(guides, file), 'utf8');
     let index = 0;
-    for (const match of text.matchAll(/^```ts runnable\n([\s\S]*?)^```$/gm)) {
-      found.push({ name: `${file} #${++index}`, code: match[1]! });
+    const fences = [...text.matchAll(/^```([^\n]*)\n([\s\S]*?)^```$/gm)];
+    for (const [i, [, info, body]] of fences.entries()) {
+      if (info !== 'ts runnable') continue;
+      const next = fences[i + 1];
+      const output = next?.[1] === 'text output' ? next[2] : undefined;
+      found.push({ name: `${file} #${++index}`, code: body!, output });
     }
   }
   return found;
@@ -35,7 +42,12 @@ describe('runnable code blocks of the guides', () => {
     expect(all.length).toBeGreaterThan(3);
   });
 
-  it.each(all)('$name runs without error', async ({ name, code }) => {
+  it("finds the seed guide's block and what it prints: a booking", () => {
+    const seed = all.find((block) => block.code.includes('service.admin.seed') && block.output);
+    expect(seed?.output).toMatch(/^Booked \S+ for Ada/);
+  });
+
+  it.each(all)('$name runs without error (and prints its output block)', async ({ name, code, output }) => {
     const file = join(scratch, `${name.replace(/[^\w]+/g, '-')}.ts`);
     writeFileSync(file, `${code}\nexport {};\n`);
     const tsx = join(root, 'node_modules/.bin/tsx');
@@ -44,5 +56,6 @@ describe('runnable code blocks of the guides', () => {
       timeout: 90_000,
     }).catch((error: { stdout?: string; stderr?: string; message: string }) => error);
     expect('stderr' in result && 'code' in result ? `${result.message}\n${result.stderr}` : '').toBe('');
+    if (output !== undefined && 'stdout' in result) expect(result.stdout).toBe(output);
   });
 });

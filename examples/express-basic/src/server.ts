@@ -31,6 +31,12 @@ server.listen(port, () => {
   );
   console.log(`Ingress webhook: POST ${info.baseUrl}/public/ingress_webhooks/${info.ingressWebhookId}`);
   console.log(`  x-service-ingress-token: ${info.ingressToken}`);
+  // The body wraps the lead's fields in "data"; a 400's `details` says so too.
+  const sample = JSON.stringify({ data: { firstName: 'Grace', email: 'grace@example.com' } });
+  console.log(
+    `  curl -X POST -H 'content-type: application/json' -H 'x-service-ingress-token: ${info.ingressToken}' \\\n` +
+      `    -d '${sample}' ${info.baseUrl}/public/ingress_webhooks/${info.ingressWebhookId}`,
+  );
   console.log(`Try: curl -H "Authorization: Bearer ${info.tokens.read}" ${info.baseUrl}/connect/calendar/`);
   if (webhookSubscription) {
     console.log(`Webhook subscription ${webhookSubscription.id}: every event to ${webhookSubscription.url}`);

@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { CalendarSchema, TableDetailSchema, TableSchema } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const exampleDir = fileURLToPath(new URL('..', import.meta.url));
+// The README's quick start runs `npm start` at the repository root: no build, the demo runs from source.
+const rootDir = fileURLToPath(new URL('../../..', import.meta.url));
 
-describe('npm start (examples/express-basic)', () => {
+describe('npm start at the repository root (examples/express-basic)', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'leadbook-demo-')), 'demo.json');
   let child: ReturnType<typeof spawn>;
   let stdout = '';
@@ -25,7 +26,7 @@ describe('npm start (examples/express-basic)', () => {
   beforeAll(async () => {
     // Its own process group: npm, tsx and the server under it are stopped together.
     child = spawn('npm', ['start'], {
-      cwd: exampleDir,
+      cwd: rootDir,
       env: { ...process.env, PORT: '0', LEADBOOK_DEMO_OUT: out, REQUEST_TIMEOUT_MS: '2000' },
       detached: true,
     });
@@ -189,14 +190,26 @@ describe('npm start (examples/express-basic)', () => {
     expect((await res.json()).success).toBe(true);
   });
 
-  it('accepts a lead through the demo ingress webhook', async () => {
-    const res = await fetch(`${info.baseUrl}/public/ingress_webhooks/${info.ingressWebhookId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-service-ingress-token': info.ingressToken },
-      body: JSON.stringify({ data: { email: 'grace@example.com', source: 'demo' } }),
-    });
+  it('accepts a lead through the demo ingress webhook, with the sample body the banner prints', async () => {
+    const url = `${info.baseUrl}/public/ingress_webhooks/${info.ingressWebhookId}`;
+    const sample = new RegExp(`-d '(\\{"data":.*\\})' ${url}`).exec(stdout)?.[1];
+    expect(sample).toBeDefined();
+    const post = (body: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-ingress-token': info.ingressToken },
+        body,
+      });
+    const res = await post(sample!);
     expect(res.status).toBe(201);
+    expect((await res.json()).data).toEqual(JSON.parse(sample!).data);
     expect(info.ingressToken).toMatch(/^[0-9a-f]{64}$/);
+    // The fields without their "data" wrapper: the 400 says what the body should be.
+    const wrong = await post(JSON.stringify(JSON.parse(sample!).data));
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).details.at(-1).message).toMatch(
+      /^Expected a JSON object \{"data": \{\.\.\.\}/,
+    );
   });
 
   it('cuts off a client that sends its body too slowly (408, connection closed)', async () => {

@@ -42,8 +42,20 @@ export const ConnectAuthErrorSchema = z.object({
   message: z.string(),
 });
 
-/** The public form error envelope (SPEC 7.2). */
-export const PublicFormErrorSchema = z.object({ statusCode: z.number().int(), message: z.string() });
+const bodyDetails = z
+  .array(ValidationIssueSchema)
+  .optional()
+  .describe(
+    'On a 400: each problem (`path`, `message`); when the body could not be read, then (path ' +
+      '`body`) the body the operation expects. Keys are named, values never echoed.',
+  );
+
+/** The public form error envelope (SPEC 7.2); `details` is an addition. */
+export const PublicFormErrorSchema = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  details: bodyDetails,
+});
 
 /** One type conflict found by ingress schema inference. */
 export const TypeErrorEntrySchema = z.object({
@@ -52,10 +64,14 @@ export const TypeErrorEntrySchema = z.object({
   received: z.string().describe('The type of the value that could not be coerced'),
 });
 
-/** The ingress error envelope (SPEC 7.3). `typeErrors` describes schema type conflicts. */
+/**
+ * The ingress error envelope (SPEC 7.3). `typeErrors` describes schema type conflicts; `details`
+ * (an addition) what was wrong and the body expected.
+ */
 export const IngressErrorSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
+  details: bodyDetails,
   typeErrors: z.array(TypeErrorEntrySchema).optional(),
 });
 

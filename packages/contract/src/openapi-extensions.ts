@@ -68,6 +68,8 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
     ],
     CreateCalendarBookingBody: ['holdId'],
     SubmitBody: ['holdId'],
+    PublicFormError: ['details'],
+    IngressError: ['details'],
   },
   mediaTypes: {
     sendPublicFormTelemetry: ['text/plain', '*/*'],

@@ -262,6 +262,11 @@ export interface ConnectAuthError {
 export interface PublicFormError {
   statusCode: number;
   message: string;
+  /**
+   * On a 400: each problem (`path`, `message`); when the body could not be read, then (path `body`) the
+   * body the operation expects. Keys are named, values never echoed.
+   */
+  details?: ValidationIssue[];
 }
 
 /** One type conflict found by ingress schema inference. */
@@ -277,6 +282,11 @@ export interface TypeErrorEntry {
 export interface IngressError {
   statusCode: number;
   message: string;
+  /**
+   * On a 400: each problem (`path`, `message`); when the body could not be read, then (path `body`) the
+   * body the operation expects. Keys are named, values never echoed.
+   */
+  details?: ValidationIssue[];
   typeErrors?: TypeErrorEntry[];
 }
 

@@ -110,7 +110,11 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
     expect(bomb.status).toBe(413);
     // The public surfaces answer in their own envelope.
     const submit = await post('gzip', Buffer.from('garbage'), `/public/forms/${ID.formGuarded}/submit`);
-    expect(submit.json).toEqual({ statusCode: 400, message: ErrorMessages.malformedJson });
+    expect(submit.json).toMatchObject({
+      statusCode: 400,
+      message: ErrorMessages.malformedJson,
+      details: [{ path: 'body', message: ErrorMessages.malformedJson }, { path: 'body' }],
+    });
   });
 
   it('a body nested more than 32 levels deep is a 400 naming the limit on every surface; 32 levels pass', async () => {
@@ -145,7 +149,7 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
       rawBody: brackets,
       headers,
     });
-    expect(submit.json).toEqual({ statusCode: 400, message });
+    expect(submit.json).toMatchObject({ statusCode: 400, message, details: [{ path: 'body', message }, {}] });
     const webhook = await h.service.admin.ingressWebhooks.create(ID.organization, {
       tableId: ID.table,
       name: 'deep',
@@ -175,7 +179,11 @@ describe.each(ADAPTERS)('hostile input through %s', (kind) => {
         rawBody: `{"events":[{"name":${name}}]}`,
         headers: { ...headers, 'content-type': 'text/plain' },
       });
-      expect(telemetry.json).toEqual({ statusCode: 400, message });
+      expect(telemetry.json).toMatchObject({
+        statusCode: 400,
+        message,
+        details: [{ path: 'body', message }, {}],
+      });
     }
     // A paired surrogate (an emoji) is text like any other.
     const emoji = await h.call('POST', `/public/forms/${ID.formGuarded}/telemetry`, {

@@ -119,7 +119,7 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
     expect((await push(UNKNOWN_ID, { nope: 1 })).json).toEqual(notFound);
     expect((await push(hook.id, { nope: 1 })).json).toEqual(unauthorized);
     expect((await push(hook.id, { nope: 1 }, 'f'.repeat(64))).json).toEqual(unauthorized);
-    expect((await push(hook.id, { nope: 1 }, hook.token)).json).toEqual(validation);
+    expect((await push(hook.id, { nope: 1 }, hook.token)).json).toMatchObject(validation);
   });
 
   it.each([
@@ -134,16 +134,37 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
   ])('400 Validation failed for a bad body shape: %s', async (_label, body) => {
     const res = await push(hook.id, body, hook.token);
     expect(res.status).toBe(400);
-    expect(res.json).toEqual(validation);
+    expect(res.json).toMatchObject(validation);
   });
 
-  it('400 Validation failed for a body that is not JSON, in the ingress envelope', async () => {
+  it('400 Validation failed for a body that is not JSON, in the ingress envelope, details saying why', async () => {
     const res = await push(hook.id, undefined, hook.token, '{"data":');
     expect(res.status).toBe(400);
     expect(IngressErrorSchema.strict().parse(res.json)).toEqual({
       statusCode: 400,
       message: 'Validation failed',
+      details: [
+        { path: 'body', message: ErrorMessages.malformedJson },
+        { path: 'body', message: expect.stringContaining('{"data": {...}') },
+      ],
     });
+  });
+
+  it('400 details of a natural but wrong payload: what is missing and the body expected, no secret', async () => {
+    const res = await push(hook.id, { firstName: 'Grace', email: 'grace.hopper@navy.example' }, hook.token);
+    expect(res.status).toBe(400);
+    const error = IngressErrorSchema.strict().parse(res.json);
+    expect(error.message).toBe('Validation failed');
+    expect(error.details).toEqual([
+      { path: 'data', message: 'Required' },
+      { path: 'body', message: "Unrecognized key(s) in object: 'firstName', 'email'" },
+      { path: 'body', message: expect.stringMatching(/^Expected a JSON object \{"data": \{\.\.\.\}/) },
+    ]);
+    // The hint ends with a sample body; the request's values and its token never come back.
+    expect(error.details!.at(-1)!.message).toMatch(/Example: \{"data": \{"firstName": "Grace", .*\}\}$/);
+    const text = JSON.stringify(res.json);
+    expect(text).not.toContain(hook.token);
+    expect(text).not.toContain('grace.hopper@navy.example');
   });
 
   it('404 Webhook not found for a path that names no webhook', async () => {
@@ -161,7 +182,7 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
     for (const customFieldData of [{ [UNKNOWN_ID]: 1 }, { [ID.customFieldBudget]: 'lots' }]) {
       const res = await push(hook.id, { data: {}, customFieldData }, hook.token);
       expect(res.status).toBe(400);
-      expect(res.json).toEqual(validation);
+      expect(res.json).toMatchObject(validation);
     }
   });
 
@@ -175,10 +196,10 @@ describe.each(ADAPTERS)('ingress webhook POST through %s', (kind) => {
       name: 'Bare',
     });
     const noState = { statusCode: 400, message: ErrorMessages.noDefaultLeadState };
-    expect((await push(bare.id, { data: { a: 'b' } }, bare.token)).json).toEqual(noState);
+    expect((await push(bare.id, { data: { a: 'b' } }, bare.token)).json).toMatchObject(noState);
     const unknownField = { data: {}, customFieldData: { [UNKNOWN_ID]: 1 } };
-    expect((await push(bare.id, unknownField, bare.token)).json).toEqual(noState);
-    expect((await push(bare.id, { data: 'x' }, bare.token)).json).toEqual(validation);
+    expect((await push(bare.id, unknownField, bare.token)).json).toMatchObject(noState);
+    expect((await push(bare.id, { data: 'x' }, bare.token)).json).toMatchObject(validation);
     expect(await countEntries(table.id)).toBe(0);
   });
 

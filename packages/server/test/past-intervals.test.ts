@@ -104,7 +104,12 @@ describe.each(ADAPTERS)('past intervals through %s', (kind) => {
       body: goodSubmission(at(1, '08:00'), at(1, '09:00')),
       headers: { origin: 'https://www.example.com' },
     });
-    expect(res.json).toEqual({ statusCode: 400, message: ErrorMessages.slotStarted });
+    // The envelope's `details` (an addition) names the field at fault.
+    expect(res.json).toEqual({
+      statusCode: 400,
+      message: ErrorMessages.slotStarted,
+      details: [{ path: 'startDateTime', message: ErrorMessages.slotStarted }],
+    });
     expect(await stored()).toEqual(before);
   });
 

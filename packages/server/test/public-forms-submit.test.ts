@@ -117,6 +117,38 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
     expect(await counts(h)).toEqual(before);
   });
 
+  it('400 details of a body of the wrong shape: each problem, then the body expected; no value echoed', async () => {
+    const before = await counts(h);
+    const res = await submit({ email: 'grace.hopper@navy.example', captchaToken: 'good-token' });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      statusCode: 400,
+      message: 'Invalid request: data: Required',
+      details: [
+        { path: 'data', message: 'Required' },
+        { path: 'body', message: "Unrecognized key(s) in object: 'email'" },
+        {
+          path: 'body',
+          message: expect.stringContaining('"data" (required) maps the form field ids of GET'),
+        },
+      ],
+    });
+    expect(JSON.stringify(res.json)).not.toMatch(/grace\.hopper|good-token/);
+    const notJson = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
+      rawBody: '{"data":',
+      headers,
+    });
+    expect(notJson.json).toEqual({
+      statusCode: 400,
+      message: ErrorMessages.malformedJson,
+      details: [
+        { path: 'body', message: ErrorMessages.malformedJson },
+        { path: 'body', message: expect.stringMatching(/^Expected a JSON object \{"data": \{\.\.\.\}/) },
+      ],
+    });
+    expect(await counts(h)).toEqual(before);
+  });
+
   it('skips a field hidden by showIf even when it is required', async () => {
     const res = await submit(
       withData(

@@ -1,7 +1,7 @@
 /**
  * Turns errors into each surface's envelope (SPEC 7): Connect `{statusCode, error, message, details?}`
- * (401/403 `{error, message}`), public form `{statusCode, message}`, ingress
- * `{statusCode, message, typeErrors?}`. Unknown errors become a 500 without any internal detail.
+ * (401/403 `{error, message}`), public form `{statusCode, message, details?}`, ingress
+ * `{statusCode, message, details?, typeErrors?}`. Unknown errors become a 500 without any internal detail.
  *
  * @module
  */
@@ -35,11 +35,14 @@ export const jsonResponse = (
 });
 
 function envelope(surface: Surface, error: ServiceError): unknown {
-  if (surface === 'public-form') return { statusCode: error.status, message: error.message };
+  // `details` (additive to SPEC 7.2 and 7.3) says what was wrong and what the body should be.
+  const details = error.details ? { details: error.details } : {};
+  if (surface === 'public-form') return { statusCode: error.status, message: error.message, ...details };
   if (surface === 'ingress') {
     return {
       statusCode: error.status,
       message: error.message,
+      ...details,
       ...(error.typeErrors ? { typeErrors: error.typeErrors } : {}),
     };
   }

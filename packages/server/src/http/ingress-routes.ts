@@ -7,6 +7,7 @@
 import { INGRESS_TOKEN_HEADER, operations as op } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
 import { checkIngressAccess, pushIngressEntry } from '../usecases/ingress';
+import { INGRESS_BODY } from './expected-bodies';
 import { route, type Route } from './route';
 
 /** The ingress routes. */
@@ -18,6 +19,7 @@ export function ingressRoutes(ctx: ServiceContext): Route[] {
         pushIngressEntry(ctx, params.id, headers.get(INGRESS_TOKEN_HEADER), body),
       {
         guard: ({ params, headers }) => checkIngressAccess(ctx, params.id, headers.get(INGRESS_TOKEN_HEADER)),
+        expectedBody: INGRESS_BODY,
       },
     ),
   ];

@@ -97,13 +97,38 @@ export interface RawBody {
   parsedBody?: unknown;
 }
 
-/** Parses the body; ingress answers every malformed body with its one message (SPEC 7.3). */
+/** `details` plus what the route expects in its body, when it says. */
+const withExpectedBody = (route: Route, details: ValidationIssue[] = []): ValidationIssue[] =>
+  route.expectedBody ? [...details, { path: 'body', message: route.expectedBody }] : details;
+
+/**
+ * A body that could not be read (not decodable, not JSON, too deep, unstorable text) as the route's
+ * 400: ingress answers with its one message (SPEC 7.3); the details say what was wrong and what the
+ * route expects.
+ */
+function unreadableBody(route: Route, error: unknown): unknown {
+  if (!(error instanceof ServiceError) || error.kind !== 'validation') return error;
+  const details = withExpectedBody(route, error.details ?? [{ path: 'body', message: error.message }]);
+  const message = route.surface === 'ingress' ? ErrorMessages.validationFailed : error.message;
+  return new ServiceError('validation', message, { details });
+}
+
+/** Reads the body's bytes (or what the host parsed); see {@link unreadableBody}. */
+async function readRawBody(route: Route, raw: RawRequest): Promise<RawBody> {
+  if (raw.parsedBody !== undefined) return { bytes: undefined, parsedBody: raw.parsedBody };
+  try {
+    return { bytes: await raw.readBody() };
+  } catch (error) {
+    throw unreadableBody(route, error);
+  }
+}
+
+/** Parses the body; see {@link unreadableBody}. */
 function parseBodyFor(route: Route, raw: RawBody): unknown {
   try {
     return parseJsonBody(raw);
   } catch (error) {
-    if (route.surface !== 'ingress' || !(error instanceof ServiceError)) throw error;
-    throw new ServiceError('validation', ErrorMessages.validationFailed, { details: error.details });
+    throw unreadableBody(route, error);
   }
 }
 
@@ -161,18 +186,17 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       const extra = await route.guard(raw);
       if (extra) base = { ...extra, ...base };
     }
-    const rawBody: RawBody =
-      raw.parsedBody !== undefined
-        ? { bytes: undefined, parsedBody: raw.parsedBody }
-        : { bytes: await raw.readBody() };
+    const rawBody = await readRawBody(route, raw);
     if (route.surface === 'connect') requireJsonBody(rawBody, raw.headers);
     const issues: ValidationIssue[] = [];
     const params = validate(route.params, raw.params, 'params', issues);
     const query = validate(route.query, queryObject(raw.query), 'query', issues);
+    const before = issues.length;
     const body = route.body ? validate(route.body, parseBodyFor(route, rawBody), 'body', issues) : undefined;
     if (issues.length > 0) {
       const message = route.surface === 'ingress' ? ErrorMessages.validationFailed : issueSummary(issues);
-      throw new ServiceError('validation', message, { details: issues });
+      const details = issues.length > before ? withExpectedBody(route, issues) : issues;
+      throw new ServiceError('validation', message, { details });
     }
     const result = await route.handle(new Input({ params, query, body, auth }, raw));
     if (result instanceof RouteResult)

@@ -19,6 +19,7 @@ import { submitForm } from '../usecases/public-forms/submit';
 import { recordTelemetry, type TelemetrySink } from '../usecases/public-forms/telemetry';
 import { corsHeaders } from './cors';
 import { readTx } from '../core/context';
+import { SUBMIT_BODY, TELEMETRY_BODY } from './expected-bodies';
 import { route, type GuardInput, type Route } from './route';
 import type { RateLimitName } from './rate-limit';
 
@@ -75,6 +76,7 @@ export function publicFormRoutes(
       'submit',
       route(op.submitPublicForm, ({ params, body, clientIp }) => submitForm(ctx, params.id, body, clientIp), {
         guard,
+        expectedBody: SUBMIT_BODY,
       }),
     ),
     limited(
@@ -92,7 +94,7 @@ export function publicFormRoutes(
       route(
         op.sendPublicFormTelemetry,
         ({ params, body }) => recordTelemetry(ctx, telemetrySink, params.id, body),
-        { guard },
+        { guard, expectedBody: TELEMETRY_BODY },
       ),
     ),
   ];

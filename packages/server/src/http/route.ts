@@ -90,6 +90,11 @@ export interface Route {
   successStatus: number;
   /** Runs after Connect auth and before parsing and validation; see {@link RouteGuard}. */
   guard?: RouteGuard | undefined;
+  /**
+   * The body it expects, in words (see `expected-bodies.ts`): added to `details` when a body is not
+   * JSON or has the wrong shape.
+   */
+  expectedBody?: string | undefined;
   /** The public form rate limit this route counts against. */
   rateLimit?: 'read' | 'submit' | 'hold' | 'telemetry' | undefined;
   /** The handler. */
@@ -108,7 +113,7 @@ export function route<O extends OperationDefinition>(
   ) => Promise<
     O['response'] extends z.ZodTypeAny ? z.input<O['response']> | RouteResult | JsonBytes : void | RouteResult
   >,
-  options: { guard?: RouteGuard } = {},
+  options: { guard?: RouteGuard; expectedBody?: string } = {},
 ): Route {
   return {
     method: operation.method,
@@ -120,6 +125,7 @@ export function route<O extends OperationDefinition>(
     body: operation.body,
     successStatus: operation.successStatus,
     guard: options.guard,
+    expectedBody: options.expectedBody,
     handle: handle as Route['handle'],
   };
 }
