@@ -13,7 +13,9 @@ export type Scope = 'read' | 'write' | 'admin';
 
 /** The query of `GET /connect/availability/`. */
 export interface AvailabilityQuery {
+  /** The calendar. */
   calendarId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
   /** Range start (inclusive): candidates start at or after it */
   start: string;
@@ -25,9 +27,13 @@ export interface AvailabilityQuery {
 
 /** One candidate of an availability search. */
 export interface AvailabilitySlot {
+  /** The resource. */
   resourceId: string;
+  /** The weekly resource slot. */
   resourceSlotId: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** False when full, blocked, or starting before now */
   available: boolean;
@@ -47,13 +53,19 @@ export interface AvailabilityResponse {
 
 /** A calendar booking. */
 export interface CalendarBooking {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The calendar. */
   calendarId: string;
   name?: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
   deletedAt?: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** The linked lead entry */
   tableEntryId?: string;
@@ -67,8 +79,11 @@ export interface CalendarBooking {
   calendarScheduleTypeId?: string;
   /** Legacy schedule type slot */
   calendarScheduleTypeSlotId?: string;
+  /** The resource. */
   resourceId?: string;
+  /** The appointment type. */
   appointmentTypeId?: string;
+  /** The weekly resource slot. */
   resourceSlotId?: string;
   /** Color of the linked lead's state */
   leadStateColor?: string;
@@ -96,8 +111,11 @@ export interface CalendarBooking {
 
 /** The body of `POST /connect/calendar_bookings/`. */
 export interface CreateCalendarBookingBody {
+  /** The calendar. */
   calendarId: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** Required for organizations on the resource planner */
   resourceId?: string;
@@ -142,11 +160,17 @@ export interface BookingRules {
 export interface BookingHold {
   /** Pass as holdId to the booking or the submit */
   id: string;
+  /** The calendar. */
   calendarId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The resource. */
   resourceId: string;
+  /** The weekly resource slot. */
   resourceSlotId: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** After this instant the hold no longer counts */
   expiresAt: string;
@@ -154,12 +178,17 @@ export interface BookingHold {
 
 /** The body of `POST /connect/booking_holds/`. */
 export interface CreateBookingHoldBody {
+  /** The calendar. */
   calendarId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The resource. */
   resourceId: string;
   /** From availability */
   resourceSlotId?: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** How long the hold lasts, in seconds (default 300) */
   ttlSeconds?: number;
@@ -167,10 +196,15 @@ export interface CreateBookingHoldBody {
 
 /** The body of `POST /public/forms/:id/holds`. */
 export interface PublicHoldBody {
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The calendar. */
   calendarId: string;
+  /** The resource. */
   resourceId?: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** Required when the form has several studios */
   studioId?: string;
@@ -182,7 +216,9 @@ export interface PublicHoldBody {
 
 /** The body of `PATCH /connect/calendar_bookings/:id`. */
 export interface RescheduleCalendarBookingBody {
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** The new resource; default: the booking's */
   resourceId?: string;
@@ -194,12 +230,18 @@ export interface RescheduleCalendarBookingBody {
 
 /** A calendar. */
 export interface Calendar {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
   /** IANA time-zone name, used for all local-time computation */
   tzdata: string;
@@ -209,10 +251,14 @@ export interface Calendar {
 
 /** A legacy schedule type. */
 export interface ScheduleType {
+  /** The identifier. */
   id: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The calendar. */
   calendarId: string;
   /** Number of bookings of this schedule type */
   count: number;
@@ -220,12 +266,18 @@ export interface ScheduleType {
 
 /** The single-calendar response. */
 export interface CalendarDetail {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
   /** IANA time-zone name, used for all local-time computation */
   tzdata: string;
@@ -316,7 +368,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'table.entry.added';
@@ -327,7 +381,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'table.entry.leadState.changed';
@@ -335,13 +391,16 @@ export type ServiceEvent =
         entry: TableEntry;
         /** null for the initial state of a new entry */
         previousLeadStateId: string | null;
+        /** The lead state. */
         leadStateId: string;
       };
     }
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.booked';
@@ -352,7 +411,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.hasStarted';
@@ -363,7 +424,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.hasEnded';
@@ -374,7 +437,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.deleted';
@@ -385,7 +450,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.meetingCreated';
@@ -396,7 +463,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.meetingFailed';
@@ -409,20 +478,28 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.rescheduled';
       payload: {
         /** The booking at its new time */
         booking: {
+          /** The identifier. */
           id: string;
+          /** The organization it belongs to. */
           organizationId: string;
+          /** The calendar. */
           calendarId: string;
           name?: string;
+          /** When it was created (ISO-8601, UTC). */
           createdAt: string;
           deletedAt?: string;
+          /** The start (ISO-8601; the service answers in UTC). */
           startDateTime: string;
+          /** The end (ISO-8601; the service answers in UTC). */
           endDateTime: string;
           /** The linked lead entry */
           tableEntryId?: string;
@@ -436,8 +513,11 @@ export type ServiceEvent =
           calendarScheduleTypeId?: string;
           /** Legacy schedule type slot */
           calendarScheduleTypeSlotId?: string;
+          /** The resource. */
           resourceId?: string;
+          /** The appointment type. */
           appointmentTypeId?: string;
+          /** The weekly resource slot. */
           resourceSlotId?: string;
           /** Color of the linked lead's state */
           leadStateColor?: string;
@@ -464,9 +544,13 @@ export type ServiceEvent =
         };
         /** Where the booking was before */
         previous: {
+          /** The start (ISO-8601; the service answers in UTC). */
           startDateTime: string;
+          /** The end (ISO-8601; the service answers in UTC). */
           endDateTime: string;
+          /** The resource. */
           resourceId: string | null;
+          /** The weekly resource slot. */
           resourceSlotId: string | null;
         };
       };
@@ -482,6 +566,7 @@ export interface SeedFixture {
  * calendars, pools, appointment types and resources by name.
  */
 export interface OrganizationFixture {
+  /** The identifier. */
   id?: string;
   name: string;
   /**
@@ -497,17 +582,29 @@ export interface OrganizationFixture {
     /** Optional; generated when absent */
     id?: string;
     name: string;
-    /** @defaultValue `"#4f46e5"` */
+    /**
+     * A hex color such as `#1a2b3c`.
+     *
+     * @defaultValue `"#4f46e5"`
+     */
     color?: string;
     tzdata: string;
-    /** @defaultValue `false` */
+    /**
+     * Whether it is archived.
+     *
+     * @defaultValue `false`
+     */
     archived?: boolean;
     /** @defaultValue `[]` */
     scheduleTypes?: {
       /** Optional; generated when absent */
       id?: string;
       name: string;
-      /** @defaultValue `"#4f46e5"` */
+      /**
+       * A hex color such as `#1a2b3c`.
+       *
+       * @defaultValue `"#4f46e5"`
+       */
       color?: string;
     }[];
   }[];
@@ -527,7 +624,9 @@ export interface OrganizationFixture {
 
 /** A lead entry in a seed fixture; `leadStateId` defaults to the pool's default state. */
 export interface EntryFixture {
+  /** The lead pool. */
   tableId: string;
+  /** The lead state. */
   leadStateId?: string;
   data: JsonObject;
   customFieldData?: JsonObject;
@@ -535,6 +634,7 @@ export interface EntryFixture {
 
 /** Input of `admin.organizations.create`. */
 export interface OrganizationInput {
+  /** The identifier. */
   id?: string;
   name: string;
   /**
@@ -560,10 +660,18 @@ export interface CalendarInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   tzdata: string;
-  /** @defaultValue `false` */
+  /**
+   * Whether it is archived.
+   *
+   * @defaultValue `false`
+   */
   archived?: boolean;
 }
 
@@ -571,9 +679,14 @@ export interface CalendarInput {
 export interface ScheduleTypeInput {
   /** Optional; generated when absent */
   id?: string;
+  /** The calendar. */
   calendarId: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
 }
 
@@ -582,7 +695,11 @@ export interface LeadStateInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   category: 'new' | 'inProgress' | 'completed' | 'notCompleted';
   /** @defaultValue `false` */
@@ -605,7 +722,11 @@ export interface TableInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   /** @defaultValue `[]` */
   leadStates?: LeadStateInput[];
@@ -618,7 +739,11 @@ export interface AppointmentTypeInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   bookingLength: number;
   searchLength: number;
@@ -645,7 +770,11 @@ export interface ResourceInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   maxParallelBookings: number;
   /** @defaultValue `[]` */
@@ -658,7 +787,9 @@ export interface ResourceInput {
 export interface ResourceSlotInput {
   /** Optional; generated when absent */
   id?: string;
+  /** The calendar. */
   calendarId: string;
+  /** The resource. */
   resourceId: string;
   /** ISO weekday: 1 = Monday ... 7 = Sunday */
   weekday: number;
@@ -676,10 +807,17 @@ export interface ResourceSlotInput {
 export interface BlockerInput {
   /** Optional; generated when absent */
   id?: string;
+  /** The calendar. */
   calendarId: string;
-  /** @defaultValue `null` */
+  /**
+   * The resource.
+   *
+   * @defaultValue `null`
+   */
   resourceId?: string | null;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** @defaultValue `null` */
   reason?: string | null;
@@ -720,6 +858,7 @@ export interface BookingConfig {
 
 /** A form field. */
 export interface FormField {
+  /** The identifier. */
   id: string;
   type: FormFieldType;
   label: string;
@@ -751,6 +890,7 @@ export interface FormField {
 
 /** A studio. */
 export interface Studio {
+  /** The identifier. */
   id: string;
   name: string;
   calendarIds: string[];
@@ -765,7 +905,9 @@ export interface CaptchaConfig {
 
 /** A stored form. */
 export interface Form {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
   published: boolean;
@@ -783,15 +925,19 @@ export interface Form {
   fields: FormField[];
   /** ISO 3166 country for phone numbers without a prefix */
   defaultCountry: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
 /** The public configuration of a published form. */
 export interface PublicFormConfig {
+  /** The identifier. */
   id: string;
   name: string;
   fields: {
+    /** The identifier. */
     id: string;
     type: FormFieldType;
     label: string;
@@ -820,6 +966,7 @@ export interface PublicFormConfig {
     allowedAppointmentTypes?: ('*' | string)[];
   }[];
   studios: {
+    /** The identifier. */
     id: string;
     name: string;
     calendarIds: string[];
@@ -832,11 +979,16 @@ export interface PublicFormConfig {
 
 /** Input of `admin.forms.create`. */
 export interface FormInput {
+  /** The identifier. */
   id?: string;
   name: string;
   /** @defaultValue `false` */
   published?: boolean;
-  /** @defaultValue `null` */
+  /**
+   * The lead pool.
+   *
+   * @defaultValue `null`
+   */
   tableId?: string | null;
   /** @defaultValue `false` */
   webhookOnly?: boolean;
@@ -849,6 +1001,7 @@ export interface FormInput {
   studios: Studio[];
   /** @defaultValue `[]` */
   fields?: {
+    /** The identifier. */
     id: string;
     type: FormFieldType;
     label: string;
@@ -902,16 +1055,22 @@ export interface IngressBody {
 
 /** An appointment type. */
 export interface AppointmentType {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
   /** Duration of a booking, in minutes */
   bookingLength: number;
   /** Slot-search granularity, in minutes */
   searchLength: number;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   /** A booking must start at least this many minutes after now (beyond SPEC) */
   minimumNoticeMinutes?: number | null;
@@ -933,22 +1092,32 @@ export interface AppointmentType {
 
 /** A resource. */
 export interface Resource {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
   /** Capacity: concurrent bookings allowed */
   maxParallelBookings: number;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
 /** A resource slot. */
 export interface ResourceSlot {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The calendar. */
   calendarId: string;
+  /** The resource. */
   resourceId: string;
   /** ISO weekday: 1 = Monday ... 7 = Sunday */
   weekday: number;
@@ -962,39 +1131,58 @@ export interface ResourceSlot {
   validUntil: string | null;
   /** Whether public forms may offer this slot */
   publiclyBookable: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
 /** A resource slot blocker. */
 export interface ResourceSlotBlocker {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The calendar. */
   calendarId: string;
   /** The blocked resource, or null for the whole calendar */
   resourceId: string | null;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   reason: string | null;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
 /** A resource-calendar mapping. */
 export interface ResourceCalendarMapping {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The resource. */
   resourceId: string;
+  /** The calendar. */
   calendarId: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
 }
 
 /** An appointment-type-resource mapping. */
 export interface AppointmentTypeResourceMapping {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The resource. */
   resourceId: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
 }
 
@@ -1014,26 +1202,35 @@ export interface IdParams {
 
 /** The query of `GET /connect/resource_slots/`. */
 export interface ResourceSlotsQuery {
+  /** The calendar. */
   calendarId?: string;
+  /** The resource. */
   resourceId?: string;
 }
 
 /** The query of `GET /connect/resource_slot_blockers/`. */
 export interface ResourceSlotBlockersQuery {
+  /** The calendar. */
   calendarId?: string;
+  /** The resource. */
   resourceId?: string;
 }
 
 /** The ID filters of `GET /connect/resource_calendar_mappings/`. */
 export interface ResourceCalendarMappingsQuery {
+  /** The calendar. */
   calendarId?: string;
+  /** The resource. */
   resourceId?: string;
 }
 
 /** The ID filters of `GET /connect/appointment_type_resource_mappings/`. */
 export interface AppointmentTypeResourceMappingsQuery {
+  /** The calendar. */
   calendarId?: string;
+  /** The resource. */
   resourceId?: string;
+  /** The appointment type. */
   appointmentTypeId?: string;
 }
 
@@ -1051,10 +1248,13 @@ export interface PublicFormAvailability {
 
 /** The query of `GET /public/forms/:id/slots`. */
 export interface PublicSlotsQuery {
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The calendar. */
   calendarId: string;
   start: string;
   end: string;
+  /** The resource. */
   resourceId?: string;
   /** The booking field whose allowlist applies */
   fieldId?: string;
@@ -1064,12 +1264,17 @@ export interface PublicSlotsQuery {
 
 /** One slot of a public slot search. */
 export interface PublicSlot {
+  /** The resource. */
   resourceId: string;
   resourceName: string;
   resourceColor: string;
+  /** The weekly resource slot. */
   resourceSlotId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   maxParallelBookings: number;
   currentBookings: number;
@@ -1092,6 +1297,7 @@ export interface PublicSlotsResponse {
 
 /** The query of `GET /public/forms/:id/appointment-types`. */
 export interface PublicAppointmentTypesQuery {
+  /** The calendar. */
   calendarId: string;
   fieldId?: string;
   /** The chosen studio of a multi-studio form (beyond SPEC) */
@@ -1100,6 +1306,7 @@ export interface PublicAppointmentTypesQuery {
 
 /** An appointment type as a public form lists it. */
 export interface PublicAppointmentType {
+  /** The identifier. */
   id: string;
   name: string;
   duration: number;
@@ -1112,10 +1319,15 @@ export interface SubmitBody {
   captchaToken?: string;
   studioId?: string;
   bookingSlot?: {
+    /** The appointment type. */
     appointmentTypeId: string;
+    /** The calendar. */
     calendarId: string;
+    /** The resource. */
     resourceId?: string;
+    /** The start (ISO-8601; the service answers in UTC). */
     startDateTime: string;
+    /** The end (ISO-8601; the service answers in UTC). */
     endDateTime: string;
   };
   /** The hold on `bookingSlot` from `POST /public/forms/:id/holds` (beyond SPEC): its place is used */
@@ -1145,17 +1357,23 @@ export interface TelemetryBody {
 
 /** A lead entry. */
 export interface TableEntry {
+  /** The identifier. */
   id: string;
   /** The Lead Pool the entry belongs to */
   tableId: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   /** Free-form lead data; the pool schema is inferred from it */
   data: Record<string, unknown>;
   /** Values keyed by custom-field id */
   customFieldData?: JsonObject;
+  /** The lead state. */
   leadStateId: string;
   firstOpenedAt: string | null;
   followUpDate: string | null;
@@ -1164,6 +1382,7 @@ export interface TableEntry {
 
 /** The body of `POST /connect/table_entries/`. */
 export interface CreateTableEntryBody {
+  /** The lead pool. */
   tableId: string;
   data: JsonObject;
   customFieldData?: JsonObject;
@@ -1184,6 +1403,7 @@ export interface PatchTableEntryBody {
    * the whole object (SPEC 4.1 merge rule 6); delete keys one by one with null
    */
   customFieldData?: JsonObject | null;
+  /** The lead state. */
   leadStateId?: string;
   firstOpenedAt?: string | null;
   followUpDate?: string | null;
@@ -1192,12 +1412,18 @@ export interface PatchTableEntryBody {
 
 /** A lead pool. */
 export interface Table {
+  /** The identifier. */
   id: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** The organization it belongs to. */
   organizationId: string | null;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   /** Number of lead entries in the pool */
   count?: number;
@@ -1208,12 +1434,16 @@ export type LeadStateCategory = 'new' | 'inProgress' | 'completed' | 'notComplet
 
 /** A lead state. */
 export interface LeadState {
+  /** The identifier. */
   id: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** The organization it belongs to. */
   organizationId: string;
   order: number;
   category: LeadStateCategory;
+  /** The lead pool. */
   tableId: string;
   /** The initial state of new entries */
   default: boolean;
@@ -1275,18 +1505,26 @@ export type TableSchemaFields = Record<string, TableSchemaField>;
 
 /** The inferred data schema of a pool. */
 export interface TableDataSchema {
+  /** The identifier. */
   id: string;
+  /** The lead pool. */
   tableId: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   fields: TableSchemaFields;
 }
 
 /** A custom field of a pool. */
 export interface CustomField {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The lead pool. */
   tableId: string;
   name: string;
   type: 'text' | 'number' | 'boolean' | 'date' | 'select' | 'multiselect';
@@ -1296,12 +1534,18 @@ export interface CustomField {
 
 /** The single-table response. */
 export interface TableDetail {
+  /** The identifier. */
   id: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** The organization it belongs to. */
   organizationId: string | null;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   /** Number of lead entries in the pool */
   count?: number;
@@ -1320,7 +1564,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'table.entry.added';
@@ -1337,7 +1583,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'table.entry.leadState.changed';
@@ -1345,6 +1593,7 @@ export type WebhookEvent =
           entry: TableEntry;
           /** null for the initial state of a new entry */
           previousLeadStateId: string | null;
+          /** The lead state. */
           leadStateId: string;
         };
       };
@@ -1357,7 +1606,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.booked';
@@ -1374,7 +1625,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.hasStarted';
@@ -1391,7 +1644,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.hasEnded';
@@ -1408,7 +1663,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.deleted';
@@ -1423,6 +1680,7 @@ export type WebhookEvent =
       /** When the event happened (ISO-8601 UTC); not the attempt time */
       timestamp: string;
       data: {
+        /** The organization it belongs to. */
         organizationId: string;
         subscriptionId: string;
         message: string;
@@ -1465,7 +1723,9 @@ export interface RotateWebhookSecretInput {
 
 /** A webhook subscription as the console shows it. */
 export interface WebhookSubscription {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   url: string;
   eventTypes: ('*' | EventType)[];
@@ -1483,7 +1743,9 @@ export interface WebhookSubscription {
   failingSince: string | null;
   /** Until when an older secret still signs beside the current one (after a rotation) */
   previousSecretExpiresAt: string | null;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
