@@ -75,10 +75,11 @@ export async function sizeOf(path: string): Promise<number> {
 export async function typecheck(
   dir: string,
   project = 'tsconfig.json',
+  extraArgs: readonly string[] = [],
 ): Promise<{ ok: boolean; output: string; elapsedMs: number }> {
   const started = performance.now();
   try {
-    const { stdout } = await run(process.execPath, [tscBin, '-p', project], { cwd: dir });
+    const { stdout } = await run(process.execPath, [tscBin, '-p', project, ...extraArgs], { cwd: dir });
     return { ok: true, output: stdout, elapsedMs: performance.now() - started };
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };

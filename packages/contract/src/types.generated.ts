@@ -13,7 +13,9 @@ export type Scope = 'read' | 'write' | 'admin';
 
 /** The query of `GET /connect/availability/`. */
 export interface AvailabilityQuery {
+  /** The calendar. */
   calendarId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
   /** Range start (inclusive): candidates start at or after it */
   start: string;
@@ -25,9 +27,13 @@ export interface AvailabilityQuery {
 
 /** One candidate of an availability search. */
 export interface AvailabilitySlot {
+  /** The resource. */
   resourceId: string;
+  /** The weekly resource slot. */
   resourceSlotId: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** False when full, blocked, or starting before now */
   available: boolean;
@@ -47,13 +53,19 @@ export interface AvailabilityResponse {
 
 /** A calendar booking. */
 export interface CalendarBooking {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The calendar. */
   calendarId: string;
   name?: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
   deletedAt?: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** The linked lead entry */
   tableEntryId?: string;
@@ -67,8 +79,11 @@ export interface CalendarBooking {
   calendarScheduleTypeId?: string;
   /** Legacy schedule type slot */
   calendarScheduleTypeSlotId?: string;
+  /** The resource. */
   resourceId?: string;
+  /** The appointment type. */
   appointmentTypeId?: string;
+  /** The weekly resource slot. */
   resourceSlotId?: string;
   /** Color of the linked lead's state */
   leadStateColor?: string;
@@ -96,8 +111,11 @@ export interface CalendarBooking {
 
 /** The body of `POST /connect/calendar_bookings/`. */
 export interface CreateCalendarBookingBody {
+  /** The calendar. */
   calendarId: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** Required for organizations on the resource planner */
   resourceId?: string;
@@ -123,7 +141,9 @@ export interface CreateCalendarBookingBody {
  * resource.
  */
 export interface RescheduleCalendarBookingBody {
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** The new resource; default: the booking's */
   resourceId?: string;
@@ -135,12 +155,17 @@ export interface RescheduleCalendarBookingBody {
 
 /** The body of `POST /connect/booking_holds/` (beyond SPEC): one candidate of the availability search. */
 export interface CreateBookingHoldBody {
+  /** The calendar. */
   calendarId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The resource. */
   resourceId: string;
   /** From availability */
   resourceSlotId?: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** How long the hold lasts, in seconds (default 300) */
   ttlSeconds?: number;
@@ -148,10 +173,15 @@ export interface CreateBookingHoldBody {
 
 /** The body of `POST /public/forms/:id/holds` (beyond SPEC): the slot a visitor picked. */
 export interface PublicHoldBody {
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The calendar. */
   calendarId: string;
+  /** The resource. */
   resourceId?: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** Required when the form has several studios */
   studioId?: string;
@@ -165,11 +195,17 @@ export interface PublicHoldBody {
 export interface BookingHold {
   /** Pass as holdId to the booking or the submit */
   id: string;
+  /** The calendar. */
   calendarId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The resource. */
   resourceId: string;
+  /** The weekly resource slot. */
   resourceSlotId: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** After this instant the hold no longer counts */
   expiresAt: string;
@@ -197,12 +233,18 @@ export interface BookingRules {
 
 /** A calendar. */
 export interface Calendar {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
   /** IANA time-zone name, used for all local-time computation */
   tzdata: string;
@@ -212,10 +254,14 @@ export interface Calendar {
 
 /** A legacy schedule type. */
 export interface ScheduleType {
+  /** The identifier. */
   id: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The calendar. */
   calendarId: string;
   /** Number of bookings of this schedule type */
   count: number;
@@ -223,12 +269,18 @@ export interface ScheduleType {
 
 /** The single-calendar response. */
 export interface CalendarDetail {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
   /** IANA time-zone name, used for all local-time computation */
   tzdata: string;
@@ -319,7 +371,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'table.entry.added';
@@ -330,7 +384,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'table.entry.leadState.changed';
@@ -338,13 +394,16 @@ export type ServiceEvent =
         entry: TableEntry;
         /** null for the initial state of a new entry */
         previousLeadStateId: string | null;
+        /** The lead state. */
         leadStateId: string;
       };
     }
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.booked';
@@ -355,7 +414,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.hasStarted';
@@ -366,7 +427,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.hasEnded';
@@ -377,7 +440,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.deleted';
@@ -388,7 +453,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.meetingCreated';
@@ -399,7 +466,9 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.meetingFailed';
@@ -412,20 +481,28 @@ export type ServiceEvent =
   | {
       /** Unique id of this event */
       id: string;
+      /** When it happened (ISO-8601, UTC). */
       occurredAt: string;
+      /** The organization it belongs to. */
       organizationId: string;
       trigger: TriggerContext;
       type: 'calendar.appointment.rescheduled';
       payload: {
         /** The booking at its new time */
         booking: {
+          /** The identifier. */
           id: string;
+          /** The organization it belongs to. */
           organizationId: string;
+          /** The calendar. */
           calendarId: string;
           name?: string;
+          /** When it was created (ISO-8601, UTC). */
           createdAt: string;
           deletedAt?: string;
+          /** The start (ISO-8601; the service answers in UTC). */
           startDateTime: string;
+          /** The end (ISO-8601; the service answers in UTC). */
           endDateTime: string;
           /** The linked lead entry */
           tableEntryId?: string;
@@ -439,8 +516,11 @@ export type ServiceEvent =
           calendarScheduleTypeId?: string;
           /** Legacy schedule type slot */
           calendarScheduleTypeSlotId?: string;
+          /** The resource. */
           resourceId?: string;
+          /** The appointment type. */
           appointmentTypeId?: string;
+          /** The weekly resource slot. */
           resourceSlotId?: string;
           /** Color of the linked lead's state */
           leadStateColor?: string;
@@ -467,9 +547,13 @@ export type ServiceEvent =
         };
         /** Where the booking was before */
         previous: {
+          /** The start (ISO-8601; the service answers in UTC). */
           startDateTime: string;
+          /** The end (ISO-8601; the service answers in UTC). */
           endDateTime: string;
+          /** The resource. */
           resourceId: string | null;
+          /** The weekly resource slot. */
           resourceSlotId: string | null;
         };
       };
@@ -485,6 +569,7 @@ export interface SeedFixture {
  * calendars, pools, appointment types and resources by name.
  */
 export interface OrganizationFixture {
+  /** The identifier. */
   id?: string;
   name: string;
   /**
@@ -500,17 +585,29 @@ export interface OrganizationFixture {
     /** Optional; generated when absent */
     id?: string;
     name: string;
-    /** @defaultValue `"#4f46e5"` */
+    /**
+     * A hex color such as `#1a2b3c`.
+     *
+     * @defaultValue `"#4f46e5"`
+     */
     color?: string;
     tzdata: string;
-    /** @defaultValue `false` */
+    /**
+     * Whether it is archived.
+     *
+     * @defaultValue `false`
+     */
     archived?: boolean;
     /** @defaultValue `[]` */
     scheduleTypes?: {
       /** Optional; generated when absent */
       id?: string;
       name: string;
-      /** @defaultValue `"#4f46e5"` */
+      /**
+       * A hex color such as `#1a2b3c`.
+       *
+       * @defaultValue `"#4f46e5"`
+       */
       color?: string;
     }[];
   }[];
@@ -530,7 +627,9 @@ export interface OrganizationFixture {
 
 /** A lead entry in a seed fixture; `leadStateId` defaults to the pool's default state. */
 export interface EntryFixture {
+  /** The lead pool. */
   tableId: string;
+  /** The lead state. */
   leadStateId?: string;
   data: JsonObject;
   customFieldData?: JsonObject;
@@ -538,6 +637,7 @@ export interface EntryFixture {
 
 /** Input of `admin.organizations.create`. */
 export interface OrganizationInput {
+  /** The identifier. */
   id?: string;
   name: string;
   /**
@@ -563,10 +663,18 @@ export interface CalendarInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   tzdata: string;
-  /** @defaultValue `false` */
+  /**
+   * Whether it is archived.
+   *
+   * @defaultValue `false`
+   */
   archived?: boolean;
 }
 
@@ -574,9 +682,14 @@ export interface CalendarInput {
 export interface ScheduleTypeInput {
   /** Optional; generated when absent */
   id?: string;
+  /** The calendar. */
   calendarId: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
 }
 
@@ -585,7 +698,11 @@ export interface LeadStateInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   category: 'new' | 'inProgress' | 'completed' | 'notCompleted';
   /** @defaultValue `false` */
@@ -608,7 +725,11 @@ export interface TableInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   /** @defaultValue `[]` */
   leadStates?: LeadStateInput[];
@@ -621,7 +742,11 @@ export interface AppointmentTypeInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   bookingLength: number;
   searchLength: number;
@@ -648,7 +773,11 @@ export interface ResourceInput {
   /** Optional; generated when absent */
   id?: string;
   name: string;
-  /** @defaultValue `"#4f46e5"` */
+  /**
+   * A hex color such as `#1a2b3c`.
+   *
+   * @defaultValue `"#4f46e5"`
+   */
   color?: string;
   maxParallelBookings: number;
   /** @defaultValue `[]` */
@@ -661,7 +790,9 @@ export interface ResourceInput {
 export interface ResourceSlotInput {
   /** Optional; generated when absent */
   id?: string;
+  /** The calendar. */
   calendarId: string;
+  /** The resource. */
   resourceId: string;
   /** ISO weekday: 1 = Monday ... 7 = Sunday */
   weekday: number;
@@ -679,10 +810,17 @@ export interface ResourceSlotInput {
 export interface BlockerInput {
   /** Optional; generated when absent */
   id?: string;
+  /** The calendar. */
   calendarId: string;
-  /** @defaultValue `null` */
+  /**
+   * The resource.
+   *
+   * @defaultValue `null`
+   */
   resourceId?: string | null;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   /** @defaultValue `null` */
   reason?: string | null;
@@ -723,6 +861,7 @@ export interface BookingConfig {
 
 /** A form field. */
 export interface FormField {
+  /** The identifier. */
   id: string;
   type: FormFieldType;
   label: string;
@@ -754,6 +893,7 @@ export interface FormField {
 
 /** A studio. */
 export interface Studio {
+  /** The identifier. */
   id: string;
   name: string;
   calendarIds: string[];
@@ -768,7 +908,9 @@ export interface CaptchaConfig {
 
 /** A stored form. */
 export interface Form {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
   published: boolean;
@@ -786,15 +928,19 @@ export interface Form {
   fields: FormField[];
   /** ISO 3166 country for phone numbers without a prefix */
   defaultCountry: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
 /** The public configuration of a published form. */
 export interface PublicFormConfig {
+  /** The identifier. */
   id: string;
   name: string;
   fields: {
+    /** The identifier. */
     id: string;
     type: FormFieldType;
     label: string;
@@ -823,6 +969,7 @@ export interface PublicFormConfig {
     allowedAppointmentTypes?: ('*' | string)[];
   }[];
   studios: {
+    /** The identifier. */
     id: string;
     name: string;
     calendarIds: string[];
@@ -835,11 +982,16 @@ export interface PublicFormConfig {
 
 /** Input of `admin.forms.create`. */
 export interface FormInput {
+  /** The identifier. */
   id?: string;
   name: string;
   /** @defaultValue `false` */
   published?: boolean;
-  /** @defaultValue `null` */
+  /**
+   * The lead pool.
+   *
+   * @defaultValue `null`
+   */
   tableId?: string | null;
   /** @defaultValue `false` */
   webhookOnly?: boolean;
@@ -852,6 +1004,7 @@ export interface FormInput {
   studios: Studio[];
   /** @defaultValue `[]` */
   fields?: {
+    /** The identifier. */
     id: string;
     type: FormFieldType;
     label: string;
@@ -905,16 +1058,22 @@ export interface IngressBody {
 
 /** An appointment type. */
 export interface AppointmentType {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
   /** Duration of a booking, in minutes */
   bookingLength: number;
   /** Slot-search granularity, in minutes */
   searchLength: number;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   /** A booking must start at least this many minutes after now (beyond SPEC) */
   minimumNoticeMinutes?: number | null;
@@ -936,22 +1095,32 @@ export interface AppointmentType {
 
 /** A resource. */
 export interface Resource {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
   /** Capacity: concurrent bookings allowed */
   maxParallelBookings: number;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
 /** A resource slot. */
 export interface ResourceSlot {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The calendar. */
   calendarId: string;
+  /** The resource. */
   resourceId: string;
   /** ISO weekday: 1 = Monday ... 7 = Sunday */
   weekday: number;
@@ -965,39 +1134,58 @@ export interface ResourceSlot {
   validUntil: string | null;
   /** Whether public forms may offer this slot */
   publiclyBookable: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
 /** A resource slot blocker. */
 export interface ResourceSlotBlocker {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The calendar. */
   calendarId: string;
   /** The blocked resource, or null for the whole calendar */
   resourceId: string | null;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   reason: string | null;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 
 /** A resource-calendar mapping. */
 export interface ResourceCalendarMapping {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The resource. */
   resourceId: string;
+  /** The calendar. */
   calendarId: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
 }
 
 /** An appointment-type-resource mapping. */
 export interface AppointmentTypeResourceMapping {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The resource. */
   resourceId: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
 }
 
@@ -1017,26 +1205,35 @@ export interface IdParams {
 
 /** The query of `GET /connect/resource_slots/`. */
 export interface ResourceSlotsQuery {
+  /** The calendar. */
   calendarId?: string;
+  /** The resource. */
   resourceId?: string;
 }
 
 /** The query of `GET /connect/resource_slot_blockers/`. */
 export interface ResourceSlotBlockersQuery {
+  /** The calendar. */
   calendarId?: string;
+  /** The resource. */
   resourceId?: string;
 }
 
 /** The ID filters of `GET /connect/resource_calendar_mappings/`. */
 export interface ResourceCalendarMappingsQuery {
+  /** The calendar. */
   calendarId?: string;
+  /** The resource. */
   resourceId?: string;
 }
 
 /** The ID filters of `GET /connect/appointment_type_resource_mappings/`. */
 export interface AppointmentTypeResourceMappingsQuery {
+  /** The calendar. */
   calendarId?: string;
+  /** The resource. */
   resourceId?: string;
+  /** The appointment type. */
   appointmentTypeId?: string;
 }
 
@@ -1054,10 +1251,13 @@ export interface PublicFormAvailability {
 
 /** The query of `GET /public/forms/:id/slots`. */
 export interface PublicSlotsQuery {
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The calendar. */
   calendarId: string;
   start: string;
   end: string;
+  /** The resource. */
   resourceId?: string;
   /** The booking field whose allowlist applies */
   fieldId?: string;
@@ -1067,12 +1267,17 @@ export interface PublicSlotsQuery {
 
 /** One slot of a public slot search. */
 export interface PublicSlot {
+  /** The resource. */
   resourceId: string;
   resourceName: string;
   resourceColor: string;
+  /** The weekly resource slot. */
   resourceSlotId: string;
+  /** The appointment type. */
   appointmentTypeId: string;
+  /** The start (ISO-8601; the service answers in UTC). */
   startDateTime: string;
+  /** The end (ISO-8601; the service answers in UTC). */
   endDateTime: string;
   maxParallelBookings: number;
   currentBookings: number;
@@ -1095,6 +1300,7 @@ export interface PublicSlotsResponse {
 
 /** The query of `GET /public/forms/:id/appointment-types`. */
 export interface PublicAppointmentTypesQuery {
+  /** The calendar. */
   calendarId: string;
   fieldId?: string;
   /** The chosen studio of a multi-studio form (beyond SPEC) */
@@ -1103,6 +1309,7 @@ export interface PublicAppointmentTypesQuery {
 
 /** An appointment type as a public form lists it. */
 export interface PublicAppointmentType {
+  /** The identifier. */
   id: string;
   name: string;
   duration: number;
@@ -1115,10 +1322,15 @@ export interface SubmitBody {
   captchaToken?: string;
   studioId?: string;
   bookingSlot?: {
+    /** The appointment type. */
     appointmentTypeId: string;
+    /** The calendar. */
     calendarId: string;
+    /** The resource. */
     resourceId?: string;
+    /** The start (ISO-8601; the service answers in UTC). */
     startDateTime: string;
+    /** The end (ISO-8601; the service answers in UTC). */
     endDateTime: string;
   };
   /** The hold on `bookingSlot` from `POST /public/forms/:id/holds` (beyond SPEC): its place is used */
@@ -1148,17 +1360,23 @@ export interface TelemetryBody {
 
 /** A lead entry. */
 export interface TableEntry {
+  /** The identifier. */
   id: string;
   /** The Lead Pool the entry belongs to */
   tableId: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   /** Free-form lead data; the pool schema is inferred from it */
   data: Record<string, unknown>;
   /** Values keyed by custom-field id */
   customFieldData?: JsonObject;
+  /** The lead state. */
   leadStateId: string;
   firstOpenedAt: string | null;
   followUpDate: string | null;
@@ -1167,6 +1385,7 @@ export interface TableEntry {
 
 /** The body of `POST /connect/table_entries/`. */
 export interface CreateTableEntryBody {
+  /** The lead pool. */
   tableId: string;
   data: JsonObject;
   customFieldData?: JsonObject;
@@ -1187,6 +1406,7 @@ export interface PatchTableEntryBody {
    * the whole object (SPEC 4.1 merge rule 6); delete keys one by one with null
    */
   customFieldData?: JsonObject | null;
+  /** The lead state. */
   leadStateId?: string;
   firstOpenedAt?: string | null;
   followUpDate?: string | null;
@@ -1195,12 +1415,18 @@ export interface PatchTableEntryBody {
 
 /** A lead pool. */
 export interface Table {
+  /** The identifier. */
   id: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** The organization it belongs to. */
   organizationId: string | null;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   /** Number of lead entries in the pool */
   count?: number;
@@ -1211,12 +1437,16 @@ export type LeadStateCategory = 'new' | 'inProgress' | 'completed' | 'notComplet
 
 /** A lead state. */
 export interface LeadState {
+  /** The identifier. */
   id: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** The organization it belongs to. */
   organizationId: string;
   order: number;
   category: LeadStateCategory;
+  /** The lead pool. */
   tableId: string;
   /** The initial state of new entries */
   default: boolean;
@@ -1278,18 +1508,26 @@ export type TableSchemaFields = Record<string, TableSchemaField>;
 
 /** The inferred data schema of a pool. */
 export interface TableDataSchema {
+  /** The identifier. */
   id: string;
+  /** The lead pool. */
   tableId: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   fields: TableSchemaFields;
 }
 
 /** A custom field of a pool. */
 export interface CustomField {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
+  /** The lead pool. */
   tableId: string;
   name: string;
   type: 'text' | 'number' | 'boolean' | 'date' | 'select' | 'multiselect';
@@ -1299,12 +1537,18 @@ export interface CustomField {
 
 /** The single-table response. */
 export interface TableDetail {
+  /** The identifier. */
   id: string;
   name: string;
+  /** A hex color such as `#1a2b3c`. */
   color: string;
+  /** The organization it belongs to. */
   organizationId: string | null;
+  /** Whether it is archived. */
   archived: boolean;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
   /** Number of lead entries in the pool */
   count?: number;
@@ -1323,7 +1567,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'table.entry.added';
@@ -1340,7 +1586,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'table.entry.leadState.changed';
@@ -1348,6 +1596,7 @@ export type WebhookEvent =
           entry: TableEntry;
           /** null for the initial state of a new entry */
           previousLeadStateId: string | null;
+          /** The lead state. */
           leadStateId: string;
         };
       };
@@ -1360,7 +1609,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.booked';
@@ -1377,7 +1628,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.hasStarted';
@@ -1394,7 +1647,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.hasEnded';
@@ -1411,7 +1666,9 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.deleted';
@@ -1428,20 +1685,28 @@ export type WebhookEvent =
       data: {
         /** Unique id of this event */
         id: string;
+        /** When it happened (ISO-8601, UTC). */
         occurredAt: string;
+        /** The organization it belongs to. */
         organizationId: string;
         trigger: TriggerContext;
         type: 'calendar.appointment.rescheduled';
         payload: {
           /** The booking at its new time */
           booking: {
+            /** The identifier. */
             id: string;
+            /** The organization it belongs to. */
             organizationId: string;
+            /** The calendar. */
             calendarId: string;
             name?: string;
+            /** When it was created (ISO-8601, UTC). */
             createdAt: string;
             deletedAt?: string;
+            /** The start (ISO-8601; the service answers in UTC). */
             startDateTime: string;
+            /** The end (ISO-8601; the service answers in UTC). */
             endDateTime: string;
             /** The linked lead entry */
             tableEntryId?: string;
@@ -1455,8 +1720,11 @@ export type WebhookEvent =
             calendarScheduleTypeId?: string;
             /** Legacy schedule type slot */
             calendarScheduleTypeSlotId?: string;
+            /** The resource. */
             resourceId?: string;
+            /** The appointment type. */
             appointmentTypeId?: string;
+            /** The weekly resource slot. */
             resourceSlotId?: string;
             /** Color of the linked lead's state */
             leadStateColor?: string;
@@ -1483,9 +1751,13 @@ export type WebhookEvent =
           };
           /** Where the booking was before */
           previous: {
+            /** The start (ISO-8601; the service answers in UTC). */
             startDateTime: string;
+            /** The end (ISO-8601; the service answers in UTC). */
             endDateTime: string;
+            /** The resource. */
             resourceId: string | null;
+            /** The weekly resource slot. */
             resourceSlotId: string | null;
           };
         };
@@ -1497,6 +1769,7 @@ export type WebhookEvent =
       /** When the event happened (ISO-8601 UTC); not the attempt time */
       timestamp: string;
       data: {
+        /** The organization it belongs to. */
         organizationId: string;
         subscriptionId: string;
         message: string;
@@ -1539,7 +1812,9 @@ export interface RotateWebhookSecretInput {
 
 /** A webhook subscription as the console shows it. */
 export interface WebhookSubscription {
+  /** The identifier. */
   id: string;
+  /** The organization it belongs to. */
   organizationId: string;
   url: string;
   eventTypes: ('*' | EventType)[];
@@ -1557,7 +1832,9 @@ export interface WebhookSubscription {
   failingSince: string | null;
   /** Until when an older secret still signs beside the current one (after a rotation) */
   previousSecretExpiresAt: string | null;
+  /** When it was created (ISO-8601, UTC). */
   createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
 }
 

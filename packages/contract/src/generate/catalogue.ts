@@ -10,8 +10,8 @@
 import type { z } from 'zod';
 import { ScopeSchema } from '../auth';
 import { AvailabilityQuerySchema, AvailabilityResponseSchema, AvailabilitySlotSchema } from '../availability';
-import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from '../booking';
 import { BookingRulesSchema } from '../booking-rules';
+import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from '../booking';
 import {
   BookingHoldSchema,
   CreateBookingHoldBodySchema,

@@ -21,6 +21,28 @@ interface Def {
 }
 
 const def = (schema: z.ZodTypeAny) => schema._def as Def;
+
+/**
+ * TSDoc for fields that mean the same wherever they appear, used when the schema has no
+ * `.describe()` text (a description on the schema also reaches the OpenAPI document; these do not).
+ */
+const CONVENTIONAL_DOCS: Readonly<Record<string, string>> = {
+  id: 'The identifier.',
+  organizationId: 'The organization it belongs to.',
+  createdAt: 'When it was created (ISO-8601, UTC).',
+  updatedAt: 'When it was last changed (ISO-8601, UTC).',
+  occurredAt: 'When it happened (ISO-8601, UTC).',
+  archived: 'Whether it is archived.',
+  calendarId: 'The calendar.',
+  appointmentTypeId: 'The appointment type.',
+  resourceId: 'The resource.',
+  resourceSlotId: 'The weekly resource slot.',
+  tableId: 'The lead pool.',
+  leadStateId: 'The lead state.',
+  startDateTime: 'The start (ISO-8601; the service answers in UTC).',
+  endDateTime: 'The end (ISO-8601; the service answers in UTC).',
+  color: 'A hex color such as `#1a2b3c`.',
+};
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A TSDoc block for `text` (with `@defaultValue` when given), indented for a member or not. */
@@ -140,7 +162,7 @@ export class Renderer {
       const optional = members.includes('undefined') || members.includes('unknown');
       const type = members.filter((member) => member !== 'undefined').join(' | ') || 'undefined';
       const name = IDENTIFIER.test(key) ? key : JSON.stringify(key);
-      const { description, defaultValue } = describe(value);
+      const { description = CONVENTIONAL_DOCS[key], defaultValue } = describe(value);
       return `${tsdoc(description, defaultValue)}${name}${optional ? '?' : ''}: ${type};`;
     });
     if (d.unknownKeys === 'passthrough') lines.push('[key: string]: unknown;');

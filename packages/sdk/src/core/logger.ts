@@ -7,11 +7,10 @@
 import { readEnv } from './env';
 import type { Logger } from './options';
 
-/** The levels `LEADBOOK_LOG` takes, from the most to the least verbose. */
-export const LOG_LEVELS = ['debug', 'warn', 'off'] as const;
-
 /** A level of `LEADBOOK_LOG`: `debug` (every request, response and retry), `warn` (retries), `off`. */
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogLevel = 'debug' | 'warn' | 'off';
+
+const LOG_LEVELS: readonly string[] = ['debug', 'warn', 'off'] satisfies LogLevel[];
 
 /** A logger on `console` that writes the messages of `level` and above. */
 export function consoleLogger(level: LogLevel): Logger | undefined {
@@ -29,5 +28,5 @@ export function consoleLogger(level: LogLevel): Logger | undefined {
 export function resolveLogger(explicit: Logger | undefined): Logger | undefined {
   if (explicit) return explicit;
   const level = readEnv('LEADBOOK_LOG')?.toLowerCase();
-  return LOG_LEVELS.includes(level as LogLevel) ? consoleLogger(level as LogLevel) : undefined;
+  return level && LOG_LEVELS.includes(level) ? consoleLogger(level as LogLevel) : undefined;
 }
