@@ -145,13 +145,15 @@ describe('the documentation site (npm run docs)', () => {
         await shoot('guide-ingress', 'documents/Ingress_webhooks.html');
         await shoot('sdk', 'modules/_leadbook_sdk.html');
         await shoot('landing-reference-link', 'index.html');
-        await tab.click('a:has-text("HTTP API reference")');
+        await tab.click('a:has-text("HTTP API reference") >> nth=0');
         await tab.waitForLoadState('load');
         await tab.getByText('Ingress webhooks').first().click();
         await expect.poll(() => tab.url()).toMatch(/http-api\.html#\/ingress-webhooks$/);
-        await expect
-          .poll(() => tab.getByText('Push one lead into the bound pool').count())
-          .toBeGreaterThan(0);
+        // The page scrolls to the section: its operation's heading comes into view.
+        const heading = tab.getByRole('heading', { name: 'Push one lead into the bound pool' });
+        const top = async () => (await heading.boundingBox())?.y ?? -1;
+        await expect.poll(top).toBeGreaterThan(0);
+        await expect.poll(top).toBeLessThan(900);
         await tab.screenshot({ path: join(shots, 'http-api.png') });
         expect(errors).toEqual([]);
       } finally {
