@@ -8,6 +8,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  */
 export const workspaceAlias = [
   { find: /^@leadbook\/contract$/, replacement: here('./packages/contract/src/index.ts') },
+  { find: /^@leadbook\/contract\/openapi$/, replacement: here('./packages/contract/src/openapi/index.ts') },
+  { find: /^@leadbook\/contract\/types$/, replacement: here('./packages/contract/src/types.ts') },
   { find: /^@leadbook\/server$/, replacement: here('./packages/server/src/index.ts') },
   { find: /^@leadbook\/server\/testing$/, replacement: here('./packages/server/src/testing/index.ts') },
   { find: /^@leadbook\/server\/sql$/, replacement: here('./packages/server/src/adapters/sql-kit/index.ts') },

@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/messages.ts'],
+  entry: {
+    index: 'src/index.ts',
+    messages: 'src/messages.ts',
+    openapi: 'src/openapi/index.ts',
+    types: 'src/types.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

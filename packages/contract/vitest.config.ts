@@ -3,5 +3,9 @@ import { workspaceAlias } from '../../vitest.shared';
 
 export default defineProject({
   resolve: { alias: workspaceAlias },
-  test: { name: 'contract', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: {
+    name: 'contract',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
+  },
 });

@@ -16,9 +16,18 @@ const shared: Options = {
   external: ['msw', '@leadbook/server'],
 };
 
+// The contract (its operation catalogue and webhook schema, for response validation) and zod are
+// bundled: an SDK install does not pull zod's 3.6 MB package, and the declarations carry the
+// contract's generated interfaces rather than zod types (see "Bundled dependencies" in the README).
+const bundled = [/^@leadbook\/contract/, 'zod'];
+const declarations: Options['dts'] = {
+  ...(shared.dts as object),
+  resolve: [/^@leadbook\/contract/],
+};
+
 export default defineConfig([
   // ESM keeps ky external, so a bundler dedupes it with the app's own ky.
-  { ...shared, format: ['esm'] },
+  { ...shared, format: ['esm'], noExternal: bundled, dts: declarations },
   // ky ships ESM only; the CJS build carries its own copy so `require()` works on every Node 20.
-  { ...shared, format: ['cjs'], noExternal: ['ky'] },
+  { ...shared, format: ['cjs'], noExternal: [...bundled, 'ky'], dts: declarations },
 ]);

@@ -138,3 +138,29 @@ export function submission(random: Random): FuzzRequest {
     },
   );
 }
+
+/** Creates a hold (on the hall, which never fills) for a release case to remove. */
+export async function holdToRelease(world: FuzzWorld, random: Random): Promise<string> {
+  const response = await world.send(
+    new Request(`${world.base}/connect/booking_holds/`, {
+      method: 'POST',
+      headers: { ...bearer(TOKEN.write), 'content-type': JSON_TYPE },
+      body: JSON.stringify(bookableSlot(world, random, 'hall')),
+    }),
+  );
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`the fuzz world could not hold the hall: ${text}`);
+  return (JSON.parse(text) as { id: string }).id;
+}
+
+/** A public hold of the slot a submission would book (see {@link submission}). */
+export function publicHold(random: Random): FuzzRequest {
+  const body = submission(random).body;
+  const json = (body && 'json' in body ? body.json : {}) as { bookingSlot?: object };
+  const slot = json.bookingSlot ?? (goodSubmission().bookingSlot as object);
+  return request(
+    operations.createPublicFormHold,
+    { origin: ALLOWED_ORIGIN },
+    { params: { id: ID.formGuarded }, body: { json: { ...slot, ttlSeconds: 60 } } },
+  );
+}

@@ -13,7 +13,9 @@ import {
   bearer,
   bookableSlot,
   bookingToDelete,
+  holdToRelease,
   publicForm,
+  publicHold,
   read,
   request,
   someOf,
@@ -92,6 +94,23 @@ export const baselines: { readonly [K in OperationId]: Baseline } = {
     }),
   getCalendarBooking: async (world, random) =>
     read(operations.getCalendarBooking, { params: { id: await bookingToDelete(world, random) } }),
+  rescheduleCalendarBooking: async (world, random) => {
+    const id = await bookingToDelete(world, random);
+    const { startDateTime, endDateTime } = bookableSlot(world, random, 'hall');
+    return request(operations.rescheduleCalendarBooking, bearer(TOKEN.write), {
+      params: { id },
+      body: { json: { startDateTime, endDateTime } },
+    });
+  },
+  createBookingHold: (world, random) =>
+    request(operations.createBookingHold, bearer(TOKEN.write), {
+      body: { json: { ...bookableSlot(world, random, 'hall'), ttlSeconds: 60 } },
+    }),
+  deleteBookingHold: async (world, random) =>
+    request(operations.deleteBookingHold, bearer(TOKEN.write), {
+      params: { id: await holdToRelease(world, random) },
+    }),
+  createPublicFormHold: (_, random) => publicHold(random),
   deleteCalendarBooking: async (world, random) =>
     request(operations.deleteCalendarBooking, bearer(TOKEN.admin), {
       params: { id: await bookingToDelete(world, random) },

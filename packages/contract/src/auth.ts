@@ -4,15 +4,13 @@
  * @module
  */
 import { z } from 'zod';
+import type { Scope } from './types.generated';
 
 /** The three Connect API scopes. `admin` includes `write`, and `write` includes `read`. */
 export const SCOPES = ['read', 'write', 'admin'] as const;
 
 /** A Connect API scope. */
 export const ScopeSchema = z.enum(SCOPES);
-
-/** A Connect API scope: `read`, `write` or `admin`. */
-export type Scope = z.infer<typeof ScopeSchema>;
 
 const SCOPE_RANK: Record<Scope, number> = { read: 0, write: 1, admin: 2 };
 

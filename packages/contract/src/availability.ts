@@ -39,9 +39,6 @@ export const AvailabilityQuerySchema = AvailabilityQueryFieldsSchema.superRefine
   }
 });
 
-/** The query of `GET /connect/availability/`. */
-export type AvailabilityQuery = z.infer<typeof AvailabilityQuerySchema>;
-
 /**
  * One candidate interval of a resource slot. Pass `resourceId`, `resourceSlotId`, `startDateTime`
  * and `endDateTime` to the booking call. The fields after `available` go beyond SPEC.
@@ -59,11 +56,5 @@ export const AvailabilitySlotSchema = z.object({
   remaining: z.number().int().nonnegative().describe('Bookings still possible in the interval'),
 });
 
-/** One candidate of an availability search. */
-export type AvailabilitySlot = z.infer<typeof AvailabilitySlotSchema>;
-
 /** The response of `GET /connect/availability/`: candidates sorted by start, then resource. */
 export const AvailabilityResponseSchema = z.object({ data: z.array(AvailabilitySlotSchema) });
-
-/** The response of `GET /connect/availability/`. */
-export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;

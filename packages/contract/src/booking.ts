@@ -75,9 +75,6 @@ export const CalendarBookingSchema = z.object({
     .describe('The start time the provider holds for the meeting; null until created'),
 });
 
-/** A calendar booking (SPEC 2.4). */
-export type CalendarBooking = z.infer<typeof CalendarBookingSchema>;
-
 /** The longest booking, in minutes: a day (an appointment type's `bookingLength` is at most this too). */
 export const MAX_BOOKING_MINUTES = 24 * 60;
 
@@ -95,6 +92,9 @@ export const CreateCalendarBookingFieldsSchema = z
     scheduleTypeId: UuidSchema.optional().describe('Legacy; organizations not on the resource planner'),
     scheduleTypeSlotId: OpaqueIdSchema.optional().describe('Legacy; opaque slot identifier'),
     name: z.string().max(500).optional(),
+    holdId: UuidSchema.optional().describe(
+      'A hold on this interval (beyond SPEC): its place is used, and the hold is consumed',
+    ),
   })
   .strict();
 
@@ -126,6 +126,3 @@ export const CreateCalendarBookingBodySchema = CreateCalendarBookingFieldsSchema
     });
   }
 });
-
-/** The body of `POST /connect/calendar_bookings/`. */
-export type CreateCalendarBookingBody = z.infer<typeof CreateCalendarBookingBodySchema>;

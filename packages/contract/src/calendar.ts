@@ -19,9 +19,6 @@ export const CalendarSchema = z.object({
   count: z.number().int().nonnegative().optional().describe('Number of bookings on the calendar'),
 });
 
-/** A calendar (SPEC 2.1). */
-export type Calendar = z.infer<typeof CalendarSchema>;
-
 /** A legacy schedule type of a calendar, kept for organizations not on the resource planner. */
 export const ScheduleTypeSchema = z.object({
   id: UuidSchema,
@@ -32,13 +29,7 @@ export const ScheduleTypeSchema = z.object({
   count: z.number().int().nonnegative().describe('Number of bookings of this schedule type'),
 });
 
-/** A legacy schedule type (SPEC 2.1). */
-export type ScheduleType = z.infer<typeof ScheduleTypeSchema>;
-
 /** The single-calendar response: a calendar plus its `scheduleTypes`. */
 export const CalendarDetailSchema = CalendarSchema.extend({
   scheduleTypes: z.array(ScheduleTypeSchema),
 });
-
-/** The single-calendar response (SPEC 2.1). */
-export type CalendarDetail = z.infer<typeof CalendarDetailSchema>;

@@ -24,9 +24,6 @@ export type ConnectErrorCode = (typeof CONNECT_ERROR_CODES)[number];
 /** One validation issue: the dotted path of the offending input and what is wrong with it. */
 export const ValidationIssueSchema = z.object({ path: z.string(), message: z.string() });
 
-/** One validation issue. */
-export type ValidationIssue = z.infer<typeof ValidationIssueSchema>;
-
 /** The Connect error envelope (SPEC 7.1). `details` lists validation issues. */
 export const ConnectErrorSchema = z.object({
   statusCode: z.number().int(),
@@ -39,17 +36,11 @@ export const ConnectErrorSchema = z.object({
   details: z.array(ValidationIssueSchema).optional(),
 });
 
-/** The Connect error envelope. */
-export type ConnectError = z.infer<typeof ConnectErrorSchema>;
-
 /** The Connect authentication error envelope (401 and 403 carry only `error` and `message`). */
 export const ConnectAuthErrorSchema = z.object({
   error: z.enum(['Unauthorized', 'Forbidden']),
   message: z.string(),
 });
-
-/** The Connect authentication error envelope. */
-export type ConnectAuthError = z.infer<typeof ConnectAuthErrorSchema>;
 
 const bodyDetails = z
   .array(ValidationIssueSchema)
@@ -66,18 +57,12 @@ export const PublicFormErrorSchema = z.object({
   details: bodyDetails,
 });
 
-/** The public form error envelope. */
-export type PublicFormError = z.infer<typeof PublicFormErrorSchema>;
-
 /** One type conflict found by ingress schema inference. */
 export const TypeErrorEntrySchema = z.object({
   key: z.string(),
   expected: z.string().describe('The type the key was fixed to'),
   received: z.string().describe('The type of the value that could not be coerced'),
 });
-
-/** One type conflict found by ingress schema inference. */
-export type TypeErrorEntry = z.infer<typeof TypeErrorEntrySchema>;
 
 /**
  * The ingress error envelope (SPEC 7.3). `typeErrors` describes schema type conflicts; `details`
@@ -89,8 +74,5 @@ export const IngressErrorSchema = z.object({
   details: bodyDetails,
   typeErrors: z.array(TypeErrorEntrySchema).optional(),
 });
-
-/** The ingress error envelope. */
-export type IngressError = z.infer<typeof IngressErrorSchema>;
 
 export { ErrorMessages, type ErrorMessageKey } from './messages';

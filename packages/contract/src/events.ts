@@ -7,10 +7,12 @@ import { z } from 'zod';
 import { CalendarBookingSchema } from './booking';
 import { DateTimeSchema, OrganizationIdSchema, UuidSchema } from './primitives';
 import { TableEntrySchema } from './table-entry';
+import type { EventType, ServiceEvent } from './types.generated';
 
 /**
  * The automation event names: the six of SPEC 6, then the meeting events (an extension: a
- * booking's video meeting was created, or failed after its retries).
+ * booking's video meeting was created, or failed after its retries) and `rescheduled` (an
+ * extension: `PATCH /connect/calendar_bookings/:id` moved a booking).
  */
 export const EVENT_TYPES = [
   'table.entry.added',
@@ -21,19 +23,18 @@ export const EVENT_TYPES = [
   'calendar.appointment.deleted',
   'calendar.appointment.meetingCreated',
   'calendar.appointment.meetingFailed',
+  'calendar.appointment.rescheduled',
 ] as const;
 
 /** The event names beyond SPEC 6. */
 export const EXTENSION_EVENT_TYPES = [
   'calendar.appointment.meetingCreated',
   'calendar.appointment.meetingFailed',
+  'calendar.appointment.rescheduled',
 ] as const satisfies ReadonlyArray<(typeof EVENT_TYPES)[number]>;
 
 /** An automation event name. */
 export const EventTypeSchema = z.enum(EVENT_TYPES);
-
-/** An automation event name. */
-export type EventType = z.infer<typeof EventTypeSchema>;
 
 /** Where an action came from. */
 export const TRIGGER_SOURCES = ['connect', 'console', 'form', 'ingress'] as const;
@@ -51,9 +52,6 @@ export const TriggerContextSchema = z.object({
   formId: UuidSchema.optional(),
   ingressWebhookId: UuidSchema.optional(),
 });
-
-/** Who started an event. */
-export type TriggerContext = z.infer<typeof TriggerContextSchema>;
 
 const envelope = {
   id: UuidSchema.describe('Unique id of this event'),
@@ -90,12 +88,29 @@ const meetingFailed = z.object({
   }),
 });
 
+const rescheduled = z.object({
+  ...envelope,
+  type: z.literal('calendar.appointment.rescheduled'),
+  payload: z.object({
+    booking: CalendarBookingSchema.describe('The booking at its new time'),
+    previous: z
+      .object({
+        startDateTime: DateTimeSchema,
+        endDateTime: DateTimeSchema,
+        resourceId: UuidSchema.nullable(),
+        resourceSlotId: UuidSchema.nullable(),
+      })
+      .describe('Where the booking was before'),
+  }),
+});
+
 /**
  * The event envelope: `type`, `occurredAt`, `organizationId`, `trigger` and a `payload` per type.
  * SPEC does not show payloads: entry events carry the `entry` (and for state changes the previous
  * and new `leadStateId`); appointment events carry the `booking` with its meeting fields as they
  * are when the event fires (`booked` fires before the meeting exists: `meetingStatus: 'pending'`);
- * `meetingFailed` also carries the `reason`.
+ * `meetingFailed` also carries the `reason`; `rescheduled` carries the booking at its new time and
+ * its `previous` interval and resource.
  */
 export const ServiceEventSchema = z.discriminatedUnion('type', [
   entryAdded,
@@ -106,10 +121,8 @@ export const ServiceEventSchema = z.discriminatedUnion('type', [
   appointment('calendar.appointment.deleted'),
   appointment('calendar.appointment.meetingCreated'),
   meetingFailed,
+  rescheduled,
 ]);
-
-/** An automation event. */
-export type ServiceEvent = z.infer<typeof ServiceEventSchema>;
 
 /** The event of one type, for example `EventOf<'calendar.appointment.booked'>`. */
 export type EventOf<T extends EventType> = Extract<ServiceEvent, { type: T }>;

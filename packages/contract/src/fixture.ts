@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ApiTokenSchema, ScopeSchema } from './auth';
+import { bookingRuleFields } from './booking-rules';
 import { LEAD_STATE_CATEGORIES, CUSTOM_FIELD_TYPES } from './table';
 import {
   ColorSchema,
@@ -124,6 +125,7 @@ export const AppointmentTypeInputSchema = z
       .int()
       .positive()
       .max(24 * 60),
+    ...bookingRuleFields,
   })
   .strict();
 
@@ -210,29 +212,3 @@ export const OrganizationFixtureSchema = OrganizationInputSchema.extend({
 export const SeedFixtureSchema = z
   .object({ organizations: z.array(OrganizationFixtureSchema).min(1) })
   .strict();
-
-/** A seed fixture as written (defaults optional). */
-export type SeedFixture = z.input<typeof SeedFixtureSchema>;
-
-/** Input of `admin.organizations.create`. */
-export type OrganizationInput = z.input<typeof OrganizationInputSchema>;
-/** Input of `admin.apiTokens.create`. */
-export type ApiTokenInput = z.input<typeof ApiTokenInputSchema>;
-/** Input of `admin.calendars.create`. */
-export type CalendarInput = z.input<typeof CalendarInputSchema>;
-/** Input of `admin.scheduleTypes.create`. */
-export type ScheduleTypeInput = z.input<typeof ScheduleTypeInputSchema>;
-/** Input of `admin.leadStates.create`. */
-export type LeadStateInput = z.input<typeof LeadStateInputSchema>;
-/** Input of `admin.customFields.create`. */
-export type CustomFieldInput = z.input<typeof CustomFieldInputSchema>;
-/** Input of `admin.tables.create`. */
-export type TableInput = z.input<typeof TableInputSchema>;
-/** Input of `admin.appointmentTypes.create`. */
-export type AppointmentTypeInput = z.input<typeof AppointmentTypeInputSchema>;
-/** Input of `admin.resources.create`. */
-export type ResourceInput = z.input<typeof ResourceInputSchema>;
-/** Input of `admin.resourceSlots.create`. */
-export type ResourceSlotInput = z.input<typeof ResourceSlotInputSchema>;
-/** Input of `admin.blockers.create`. */
-export type BlockerInput = z.input<typeof BlockerInputSchema>;

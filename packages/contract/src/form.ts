@@ -26,9 +26,6 @@ export const FORM_FIELD_TYPES = [
 /** A form field kind. */
 export const FormFieldTypeSchema = z.enum(FORM_FIELD_TYPES);
 
-/** A form field kind. */
-export type FormFieldType = z.infer<typeof FormFieldTypeSchema>;
-
 /**
  * When a field is shown: compares another field's submitted value. `equals`/`notEquals` compare
  * as strings; `in` checks membership; `filled`/`empty` check for a non-empty value. A field whose
@@ -42,9 +39,6 @@ export const ShowIfSchema = z
   })
   .strict();
 
-/** A visibility condition. */
-export type ShowIf = z.infer<typeof ShowIfSchema>;
-
 /** The booking settings of a `booking-calendar` field. */
 export const BookingConfigSchema = z
   .object({
@@ -52,9 +46,6 @@ export const BookingConfigSchema = z
     searchDays: z.number().int().positive().max(92).default(14).describe('How many days the widget offers'),
   })
   .strict();
-
-/** The booking settings of a `booking-calendar` field. */
-export type BookingConfig = z.infer<typeof BookingConfigSchema>;
 
 /** One choice of a `select` field. */
 export const FieldOptionSchema = z
@@ -88,9 +79,6 @@ export const FormFieldSchema = z
   })
   .strict();
 
-/** A form field. */
-export type FormField = z.infer<typeof FormFieldSchema>;
-
 /** A studio: a named group of calendars. */
 export const StudioSchema = z
   .object({
@@ -100,16 +88,10 @@ export const StudioSchema = z
   })
   .strict();
 
-/** A studio. */
-export type Studio = z.infer<typeof StudioSchema>;
-
 /** A form's captcha settings. `secret` stays on the server. */
 export const CaptchaConfigSchema = z
   .object({ provider: CaptchaProviderSchema, siteKey: z.string().min(1), secret: z.string().min(1) })
   .strict();
-
-/** A form's captcha settings. */
-export type CaptchaConfig = z.infer<typeof CaptchaConfigSchema>;
 
 /** A stored form (console view): everything, including the secrets. */
 export const FormSchema = z
@@ -132,9 +114,6 @@ export const FormSchema = z
   })
   .strict();
 
-/** A stored form. */
-export type Form = z.infer<typeof FormSchema>;
-
 /**
  * The public configuration a widget loads from `GET /public/forms/:id/config`: never the captcha
  * secret, the webhook URL or the webhook secret.
@@ -148,9 +127,6 @@ export const PublicFormConfigSchema = z
     captcha: z.object({ provider: CaptchaProviderSchema, siteKey: z.string() }).nullable(),
   })
   .describe('PublicFormConfig');
-
-/** The public configuration of a published form. */
-export type PublicFormConfig = z.infer<typeof PublicFormConfigSchema>;
 
 /**
  * Input of `admin.forms.create`. A form delivers to its pool (`tableId`) unless it is webhook-only,
@@ -182,6 +158,3 @@ export const FormInputSchema = z
     message: 'A form needs a tableId unless it is webhook-only',
     path: ['tableId'],
   });
-
-/** Input of `admin.forms.create`. */
-export type FormInput = z.input<typeof FormInputSchema>;

@@ -18,9 +18,6 @@ export const IngressValueSchema = z.union([
   z.null(),
 ]);
 
-/** A value of ingress `data`. */
-export type IngressValue = z.infer<typeof IngressValueSchema>;
-
 /** The body of `POST /public/ingress_webhooks/:id`. */
 export const IngressBodySchema = z
   .object({
@@ -28,6 +25,3 @@ export const IngressBodySchema = z
     customFieldData: JsonObjectSchema.optional().describe('Values keyed by custom-field id'),
   })
   .strict();
-
-/** The body of `POST /public/ingress_webhooks/:id`. */
-export type IngressBody = z.infer<typeof IngressBodySchema>;

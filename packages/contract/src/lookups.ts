@@ -14,12 +14,15 @@ import {
   OrganizationIdSchema,
   UuidSchema,
 } from './primitives';
+import { bookingRuleFields } from './booking-rules';
 
 const timestamps = { createdAt: DateTimeSchema, updatedAt: DateTimeSchema };
 
 /**
  * An appointment type. SPEC shows `id`, `name`, `bookingLength` and `searchLength`; the other fields
- * are designed here. Lengths are whole minutes.
+ * are designed here. Lengths are whole minutes. The booking rules (`minimumNoticeMinutes`,
+ * `horizonDays`, `bufferBeforeMinutes`, `bufferAfterMinutes`, `maxBookingsPerResourcePerDay`) are
+ * beyond SPEC; each is absent when off.
  */
 export const AppointmentTypeSchema = z.object({
   id: UuidSchema,
@@ -30,10 +33,8 @@ export const AppointmentTypeSchema = z.object({
   searchLength: z.number().int().positive().describe('Slot-search granularity, in minutes'),
   archived: z.boolean(),
   ...timestamps,
+  ...bookingRuleFields,
 });
-
-/** An appointment type (SPEC 2.5). */
-export type AppointmentType = z.infer<typeof AppointmentTypeSchema>;
 
 /**
  * A bookable resource (a room, a person, a group class). `maxParallelBookings` is the capacity per
@@ -48,9 +49,6 @@ export const ResourceSchema = z.object({
   archived: z.boolean(),
   ...timestamps,
 });
-
-/** A resource (SPEC 2.5). */
-export type Resource = z.infer<typeof ResourceSchema>;
 
 /**
  * A resource slot: a weekly window in which a resource is bookable on a calendar. Designed here:
@@ -72,9 +70,6 @@ export const ResourceSlotSchema = z.object({
   ...timestamps,
 });
 
-/** A resource slot (SPEC 2.5). */
-export type ResourceSlot = z.infer<typeof ResourceSlotSchema>;
-
 /**
  * A resource slot blocker: a vacation, holiday or closure. Designed here: `resourceId` null blocks
  * the whole calendar; the interval is half-open `[startDateTime, endDateTime)`.
@@ -90,9 +85,6 @@ export const ResourceSlotBlockerSchema = z.object({
   ...timestamps,
 });
 
-/** A resource slot blocker (SPEC 2.5). */
-export type ResourceSlotBlocker = z.infer<typeof ResourceSlotBlockerSchema>;
-
 /** A link between a resource and a calendar (fields designed here). */
 export const ResourceCalendarMappingSchema = z.object({
   id: UuidSchema,
@@ -102,9 +94,6 @@ export const ResourceCalendarMappingSchema = z.object({
   createdAt: DateTimeSchema,
 });
 
-/** A resource-calendar mapping (SPEC 2.5). */
-export type ResourceCalendarMapping = z.infer<typeof ResourceCalendarMappingSchema>;
-
 /** A link between an appointment type and a resource (fields designed here). */
 export const AppointmentTypeResourceMappingSchema = z.object({
   id: UuidSchema,
@@ -113,6 +102,3 @@ export const AppointmentTypeResourceMappingSchema = z.object({
   resourceId: UuidSchema,
   createdAt: DateTimeSchema,
 });
-
-/** An appointment-type-resource mapping (SPEC 2.5). */
-export type AppointmentTypeResourceMapping = z.infer<typeof AppointmentTypeResourceMappingSchema>;

@@ -31,8 +31,5 @@ export const AppointmentTypeMeetingsSchema = z
   })
   .strict();
 
-/** The meeting setting of an appointment type. */
-export type AppointmentTypeMeetings = z.infer<typeof AppointmentTypeMeetingsSchema>;
-
 /** Input of `admin.appointmentTypes.setMeetings`: the setting, or null to turn meetings off. */
 export type AppointmentTypeMeetingsInput = z.input<typeof AppointmentTypeMeetingsSchema> | null;

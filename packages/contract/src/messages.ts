@@ -31,6 +31,17 @@ export const ErrorMessages = {
    */
   wholeObjectPatch:
     'data and customFieldData cannot be null: a merge patch cannot remove the whole object. Delete the unwanted keys one by one with null, for example {"data": {"oldKey": null}}',
+  /**
+   * 400 on a booking, hold or reschedule whose start breaks the appointment type's minimum notice
+   * or booking horizon (beyond SPEC): availability lists the candidate with `available: false`.
+   */
+  outsideBookingWindow:
+    'The selected time slot is too soon or too far ahead for this appointment type: choose one that availability lists as available',
+  /** 400 when a `holdId` names a hold on another interval, resource or appointment type (beyond SPEC). */
+  holdMismatch: 'The hold is for another time slot: book the interval the hold names, or hold this one',
+  /** 400 when a Connect token already has the most active holds it may have (beyond SPEC). */
+  tooManyHolds:
+    'This API token has 100 active holds, the most it may have: book or release one, or wait for one to expire',
   /** 404 for an unknown Connect path or resource. */
   notFound: 'Resource not found',
   /** 413 for a body over the size limit. */

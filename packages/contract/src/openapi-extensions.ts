@@ -31,7 +31,14 @@ export interface SpecExtensions {
 
 /** Everything beyond SPEC that the OpenAPI document marks. */
 export const SPEC_EXTENSIONS: SpecExtensions = {
-  operations: ['getPublicFormConfig', 'getCalendarBooking'],
+  operations: [
+    'getPublicFormConfig',
+    'getCalendarBooking',
+    'rescheduleCalendarBooking',
+    'createBookingHold',
+    'deleteBookingHold',
+    'createPublicFormHold',
+  ],
   parameters: {
     createCalendarBooking: ['Idempotency-Key'],
     searchAvailability: ['resourceId'],
@@ -52,12 +59,22 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
       'remaining',
     ],
     PatchTableEntryBody: ['followUpDate'],
+    AppointmentType: [
+      'minimumNoticeMinutes',
+      'horizonDays',
+      'bufferBeforeMinutes',
+      'bufferAfterMinutes',
+      'maxBookingsPerResourcePerDay',
+    ],
+    CreateCalendarBookingBody: ['holdId'],
+    SubmitBody: ['holdId'],
     PublicFormError: ['details'],
     IngressError: ['details'],
   },
   mediaTypes: {
     sendPublicFormTelemetry: ['text/plain', '*/*'],
     submitPublicForm: ['*/*'],
+    createPublicFormHold: ['*/*'],
     pushIngressWebhook: ['*/*'],
   },
 };

@@ -15,6 +15,12 @@ import {
   PublicFormErrorSchema,
 } from './errors';
 import { PublicFormConfigSchema } from './form';
+import {
+  BookingHoldSchema,
+  CreateBookingHoldBodySchema,
+  PublicHoldBodySchema,
+  RescheduleCalendarBookingBodySchema,
+} from './holds';
 import { IngressBodySchema } from './ingress';
 import {
   AppointmentTypeResourceMappingSchema,
@@ -48,6 +54,10 @@ const entries: Array<[z.ZodTypeAny, string]> = [
   [PatchTableEntryBodySchema, 'PatchTableEntryBody'],
   [CalendarBookingSchema, 'CalendarBooking'],
   [CreateCalendarBookingBodySchema, 'CreateCalendarBookingBody'],
+  [RescheduleCalendarBookingBodySchema, 'RescheduleCalendarBookingBody'],
+  [CreateBookingHoldBodySchema, 'CreateBookingHoldBody'],
+  [PublicHoldBodySchema, 'PublicHoldBody'],
+  [BookingHoldSchema, 'BookingHold'],
   [AppointmentTypeSchema, 'AppointmentType'],
   [ResourceSchema, 'Resource'],
   [ResourceSlotSchema, 'ResourceSlot'],

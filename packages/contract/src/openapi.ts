@@ -19,9 +19,9 @@ import {
 import { namedSchemas } from './openapi-registry';
 import { generateJsonSchema, referToComponents } from './openapi-schema';
 import { operations, type OperationDefinition, type OperationId } from './operations';
+import { API_VERSION } from './version';
 
-/** The version of the Connect API this contract describes (SPEC 9). */
-export const API_VERSION = '2.16.0';
+export { API_VERSION };
 
 const TAGS: Record<OperationDefinition['surface'], { name: string; description: string }> = {
   connect: {
@@ -64,7 +64,7 @@ export function toOpenApiPath(path: string): string {
  *
  * @example
  * ```ts
- * import { buildOpenApiDocument } from '@leadbook/contract';
+ * import { buildOpenApiDocument } from '@leadbook/contract/openapi';
  * const doc = buildOpenApiDocument();
  * console.log(Object.keys(doc.paths ?? {}));
  * ```

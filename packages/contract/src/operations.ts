@@ -5,10 +5,16 @@
  * @module
  */
 import { z } from 'zod';
-import { type Scope } from './auth';
+import type { Scope } from './types.generated';
 import { AvailabilityQuerySchema, AvailabilityResponseSchema } from './availability';
 import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from './booking';
 import { CalendarDetailSchema, CalendarSchema } from './calendar';
+import {
+  BookingHoldSchema,
+  CreateBookingHoldBodySchema,
+  PublicHoldBodySchema,
+  RescheduleCalendarBookingBodySchema,
+} from './holds';
 import { PublicFormConfigSchema } from './form';
 import { IngressBodySchema } from './ingress';
 import {
@@ -266,6 +272,50 @@ export const operations = {
     params: IdParamsSchema,
     response: CalendarBookingSchema,
   },
+  rescheduleCalendarBooking: {
+    surface: 'connect',
+    scope: 'write',
+    operationId: 'rescheduleCalendarBooking',
+    method: 'PATCH',
+    path: '/connect/calendar_bookings/:id',
+    summary: 'Move a booking to a new interval (beyond SPEC)',
+    description:
+      'Capacity and booking rules are rechecked for the new interval in one transaction; the old ' +
+      'time is released only when the new one is taken, so a refused reschedule keeps the booking ' +
+      'where it was. The `hasStarted`/`hasEnded` timers and the video meeting move with it, and ' +
+      '`calendar.appointment.rescheduled` fires with the old and new times.',
+    params: IdParamsSchema,
+    body: RescheduleCalendarBookingBodySchema,
+    response: CalendarBookingSchema,
+    successStatus: 200,
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
+  },
+  createBookingHold: {
+    surface: 'connect',
+    scope: 'write',
+    operationId: 'createBookingHold',
+    method: 'POST',
+    path: '/connect/booking_holds/',
+    summary: 'Hold one place of a candidate for a few minutes (beyond SPEC)',
+    description:
+      'The held place counts as taken for every other booking, hold and availability search until ' +
+      'the hold expires or a booking with its `holdId` uses it. At most 100 active holds per API token.',
+    body: CreateBookingHoldBodySchema,
+    response: BookingHoldSchema,
+    successStatus: 201,
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
+  },
+  deleteBookingHold: {
+    surface: 'connect',
+    scope: 'write',
+    operationId: 'deleteBookingHold',
+    method: 'DELETE',
+    path: '/connect/booking_holds/:id',
+    summary: 'Release a hold before it expires (beyond SPEC)',
+    params: IdParamsSchema,
+    successStatus: 204,
+    errorStatuses: [400, 401, 403, 404, 415, 500],
+  },
   deleteCalendarBooking: {
     surface: 'connect',
     scope: 'admin',
@@ -338,6 +388,22 @@ export const operations = {
     body: SubmitBodySchema,
     response: SubmitResponseSchema,
     successStatus: 200,
+    errorStatuses: [400, 403, 404, 413, 429, 500],
+  },
+  createPublicFormHold: {
+    surface: 'public-form',
+    operationId: 'createPublicFormHold',
+    method: 'POST',
+    path: '/public/forms/:id/holds',
+    summary: 'Hold the slot a visitor picked for a few minutes (beyond SPEC)',
+    description:
+      'Checks the slot as submit does (calendar, appointment type, live availability) and holds one ' +
+      'place of it; pass the hold id as `holdId` on submit. One active hold per form and client: a ' +
+      'new hold replaces the previous one. Rate limited like submit.',
+    params: PublicIdParamsSchema,
+    body: PublicHoldBodySchema,
+    response: BookingHoldSchema,
+    successStatus: 201,
     errorStatuses: [400, 403, 404, 413, 429, 500],
   },
   sendPublicFormTelemetry: {

@@ -9,32 +9,20 @@ import { UuidSchema } from './primitives';
 /** The `:id` path parameter: a UUID. */
 export const IdParamsSchema = z.object({ id: UuidSchema.describe('A UUID') }).strict();
 
-/** The `:id` path parameter. */
-export type IdParams = z.infer<typeof IdParamsSchema>;
-
 /** The query of `GET /connect/resource_slots/`. */
 export const ResourceSlotsQuerySchema = z
   .object({ calendarId: UuidSchema.optional(), resourceId: UuidSchema.optional() })
   .strict();
-
-/** The query of `GET /connect/resource_slots/`. */
-export type ResourceSlotsQuery = z.infer<typeof ResourceSlotsQuerySchema>;
 
 /** The query of `GET /connect/resource_slot_blockers/`. */
 export const ResourceSlotBlockersQuerySchema = z
   .object({ calendarId: UuidSchema.optional(), resourceId: UuidSchema.optional() })
   .strict();
 
-/** The query of `GET /connect/resource_slot_blockers/`. */
-export type ResourceSlotBlockersQuery = z.infer<typeof ResourceSlotBlockersQuerySchema>;
-
 /** The ID filters of `GET /connect/resource_calendar_mappings/`. */
 export const ResourceCalendarMappingsQuerySchema = z
   .object({ calendarId: UuidSchema.optional(), resourceId: UuidSchema.optional() })
   .strict();
-
-/** The ID filters of `GET /connect/resource_calendar_mappings/`. */
-export type ResourceCalendarMappingsQuery = z.infer<typeof ResourceCalendarMappingsQuerySchema>;
 
 /**
  * The ID filters of `GET /connect/appointment_type_resource_mappings/`. With `calendarId`, only
@@ -47,6 +35,3 @@ export const AppointmentTypeResourceMappingsQuerySchema = z
     appointmentTypeId: UuidSchema.optional(),
   })
   .strict();
-
-/** The ID filters of `GET /connect/appointment_type_resource_mappings/`. */
-export type AppointmentTypeResourceMappingsQuery = z.infer<typeof AppointmentTypeResourceMappingsQuerySchema>;

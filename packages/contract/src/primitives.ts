@@ -49,6 +49,3 @@ export const LocalTimeSchema = z.string().regex(LOCAL_TIME_PATTERN, 'Must be a t
 
 /** A free-form JSON object: keys to any JSON value (lead `data`, `customFieldData`). */
 export const JsonObjectSchema = z.record(z.string(), z.unknown());
-
-/** A free-form JSON object (see {@link JsonObjectSchema}). */
-export type JsonObject = z.infer<typeof JsonObjectSchema>;

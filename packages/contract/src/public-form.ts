@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { extendApi } from '@anatine/zod-openapi';
 import { z } from 'zod';
+import { withOpenApi } from './openapi-meta';
 import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
 
 /** The captcha providers a form may use. */
@@ -12,9 +12,6 @@ export const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const
 
 /** A captcha provider identifier. */
 export const CaptchaProviderSchema = z.enum(CAPTCHA_PROVIDERS);
-
-/** A captcha provider: `turnstile`, `hcaptcha` or `recaptcha`. */
-export type CaptchaProvider = z.infer<typeof CaptchaProviderSchema>;
 
 /** The longest accepted value of one submitted form field, in characters. */
 export const MAX_FIELD_VALUE_LENGTH = 5000;
@@ -28,9 +25,6 @@ export const PublicFormAvailabilitySchema = z.object({
   captchaProvider: CaptchaProviderSchema.nullable(),
 });
 
-/** The response of `GET /public/forms/:id/availability`. */
-export type PublicFormAvailability = z.infer<typeof PublicFormAvailabilitySchema>;
-
 /** The query of `GET /public/forms/:id/slots`. */
 export const PublicSlotsQuerySchema = z
   .object({
@@ -43,9 +37,6 @@ export const PublicSlotsQuerySchema = z
     studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
   })
   .strict();
-
-/** The query of `GET /public/forms/:id/slots`. */
-export type PublicSlotsQuery = z.infer<typeof PublicSlotsQuerySchema>;
 
 /** One slot of a public slot search. */
 export const PublicSlotSchema = z.object({
@@ -61,9 +52,6 @@ export const PublicSlotSchema = z.object({
   available: z.boolean().describe('False when full, blocked, or starting before now'),
 });
 
-/** One slot of a public slot search. */
-export type PublicSlot = z.infer<typeof PublicSlotSchema>;
-
 /** The `meta` block of a public slot search. Lengths are minutes. */
 export const PublicSlotsMetaSchema = z.object({
   appointmentTypeName: z.string(),
@@ -71,17 +59,11 @@ export const PublicSlotsMetaSchema = z.object({
   searchLength: z.number().int().positive(),
 });
 
-/** The `meta` block of a public slot search. */
-export type PublicSlotsMeta = z.infer<typeof PublicSlotsMetaSchema>;
-
 /** The response of `GET /public/forms/:id/slots`. */
 export const PublicSlotsResponseSchema = z.object({
   data: z.array(PublicSlotSchema),
   meta: PublicSlotsMetaSchema,
 });
-
-/** The response of `GET /public/forms/:id/slots`. */
-export type PublicSlotsResponse = z.infer<typeof PublicSlotsResponseSchema>;
 
 /** The query of `GET /public/forms/:id/appointment-types`. */
 export const PublicAppointmentTypesQuerySchema = z
@@ -92,18 +74,12 @@ export const PublicAppointmentTypesQuerySchema = z
   })
   .strict();
 
-/** The query of `GET /public/forms/:id/appointment-types`. */
-export type PublicAppointmentTypesQuery = z.infer<typeof PublicAppointmentTypesQuerySchema>;
-
 /** An appointment type as a public form lists it; `duration` is the booking length in minutes. */
 export const PublicAppointmentTypeSchema = z.object({
   id: UuidSchema,
   name: z.string(),
   duration: z.number().int().positive(),
 });
-
-/** An appointment type as a public form lists it. */
-export type PublicAppointmentType = z.infer<typeof PublicAppointmentTypeSchema>;
 
 /** The value of one submitted form field. */
 export const SubmitFieldValueSchema = z.union([
@@ -129,7 +105,7 @@ export const SubmitBookingSlotSchema = z
 export const SubmitBodySchema = z
   .object({
     // The generator writes no key schema for a record: the document states it (and the count) here.
-    data: extendApi(z.record(UuidSchema, SubmitFieldValueSchema), {
+    data: withOpenApi(z.record(UuidSchema, SubmitFieldValueSchema), {
       propertyNames: { format: 'uuid' },
       maxProperties: MAX_SUBMIT_FIELDS,
     })
@@ -140,17 +116,14 @@ export const SubmitBodySchema = z
     captchaToken: z.string().min(1).max(4096).optional(),
     studioId: OpaqueIdSchema.optional(),
     bookingSlot: SubmitBookingSlotSchema.optional(),
+    holdId: UuidSchema.optional().describe(
+      'The hold on `bookingSlot` from `POST /public/forms/:id/holds` (beyond SPEC): its place is used',
+    ),
   })
   .strict();
 
-/** The body of `POST /public/forms/:id/submit`. */
-export type SubmitBody = z.infer<typeof SubmitBodySchema>;
-
 /** The response of a successful submit. */
 export const SubmitResponseSchema = z.object({ success: z.literal(true), submissionId: UuidSchema });
-
-/** The response of a successful submit. */
-export type SubmitResponse = z.infer<typeof SubmitResponseSchema>;
 
 /** The `errorCode` values of a telemetry event. */
 export const TELEMETRY_ERROR_CODES = ['validation', 'captcha', 'network', 'server', 'unknown'] as const;
@@ -170,13 +143,7 @@ export const TelemetryEventSchema = z
   })
   .strict();
 
-/** One telemetry event. */
-export type TelemetryEvent = z.infer<typeof TelemetryEventSchema>;
-
 /** The body of `POST /public/forms/:id/telemetry`: 1 to 50 events. */
 export const TelemetryBodySchema = z
   .object({ events: z.array(TelemetryEventSchema).min(1).max(MAX_TELEMETRY_EVENTS) })
   .strict();
-
-/** The body of `POST /public/forms/:id/telemetry`. */
-export type TelemetryBody = z.infer<typeof TelemetryBodySchema>;

@@ -22,9 +22,6 @@ export const TableEntrySchema = z.object({
   interestedInAppointmentTypeId: UuidSchema.nullable().optional(),
 });
 
-/** A lead entry (SPEC 2.3). */
-export type TableEntry = z.infer<typeof TableEntrySchema>;
-
 /** The body of `POST /connect/table_entries/`. Unknown keys are rejected. */
 export const CreateTableEntryBodySchema = z
   .object({
@@ -35,9 +32,6 @@ export const CreateTableEntryBodySchema = z
     interestedInAppointmentTypeId: UuidSchema.nullable().optional(),
   })
   .strict();
-
-/** The body of `POST /connect/table_entries/`. */
-export type CreateTableEntryBody = z.infer<typeof CreateTableEntryBodySchema>;
 
 const WHOLE_OBJECT_NULL =
   'null is refused with 400: a merge patch cannot remove the whole object (SPEC 4.1 merge rule 6); delete keys one by one with null';
@@ -63,6 +57,3 @@ export const PatchTableEntryBodySchema = z
     interestedInAppointmentTypeId: UuidSchema.nullable().optional(),
   })
   .strict();
-
-/** The merge-patch body of `PATCH /connect/table_entries/:id`. */
-export type PatchTableEntryBody = z.infer<typeof PatchTableEntryBodySchema>;

@@ -18,17 +18,11 @@ export const TableSchema = z.object({
   count: z.number().int().nonnegative().optional().describe('Number of lead entries in the pool'),
 });
 
-/** A lead pool (SPEC 2.2). */
-export type Table = z.infer<typeof TableSchema>;
-
 /** The four lead-state categories. */
 export const LEAD_STATE_CATEGORIES = ['new', 'inProgress', 'completed', 'notCompleted'] as const;
 
 /** A lead-state category. */
 export const LeadStateCategorySchema = z.enum(LEAD_STATE_CATEGORIES);
-
-/** A lead-state category: `new`, `inProgress`, `completed` or `notCompleted`. */
-export type LeadStateCategory = z.infer<typeof LeadStateCategorySchema>;
 
 /** A lead state of a pool. Exactly one state of a pool has `default: true`. */
 export const LeadStateSchema = z.object({
@@ -42,9 +36,6 @@ export const LeadStateSchema = z.object({
   default: z.boolean().describe('The initial state of new entries'),
   count: z.number().int().nonnegative().describe('Number of lead entries in this state'),
 });
-
-/** A lead state (SPEC 2.2). */
-export type LeadState = z.infer<typeof LeadStateSchema>;
 
 /** The `specialType` values of a schema field (SPEC 2.2). */
 export const SPECIAL_TYPES = [
@@ -66,9 +57,6 @@ export const SPECIAL_TYPES = [
 /** A schema field's special type. */
 export const SpecialTypeSchema = z.enum(SPECIAL_TYPES);
 
-/** A schema field's special type, such as `email` or `phone`. */
-export type SpecialType = z.infer<typeof SpecialTypeSchema>;
-
 /**
  * The types the service infers for lead data keys. `string`, `number`, `boolean` and `string[]` come
  * from ingress and Connect writes; `object` and `array` only from Connect writes (free-form data).
@@ -81,9 +69,6 @@ export const SchemaFieldDescriptorSchema = z.object({
   type: z.string().describe('Inferred type, one of string, number, boolean, string[], object, array'),
   specialType: SpecialTypeSchema.optional(),
 });
-
-/** The minimal descriptor of a schema field (SPEC 2.2). */
-export type SchemaFieldDescriptor = z.infer<typeof SchemaFieldDescriptorSchema>;
 
 /** Validation hints of a schema field. */
 export const SchemaFieldValidationSchema = z.object({
@@ -107,14 +92,8 @@ export const TableSchemaFieldSchema = SchemaFieldDescriptorSchema.extend({
   mergedInto: z.string().optional(),
 });
 
-/** A schema field descriptor with the attributes of SPEC 2.4. */
-export type TableSchemaField = z.infer<typeof TableSchemaFieldSchema>;
-
 /** A map from lead-data key to its field descriptor. */
 export const TableSchemaFieldsSchema = z.record(z.string(), TableSchemaFieldSchema);
-
-/** A map from lead-data key to its field descriptor. */
-export type TableSchemaFields = z.infer<typeof TableSchemaFieldsSchema>;
 
 /** The data schema of a pool, inferred from lead `data` writes over time. */
 export const TableDataSchemaSchema = z.object({
@@ -125,9 +104,6 @@ export const TableDataSchemaSchema = z.object({
   updatedAt: DateTimeSchema,
   fields: TableSchemaFieldsSchema,
 });
-
-/** The inferred data schema of a pool (SPEC 2.2 `schema`). */
-export type TableDataSchema = z.infer<typeof TableDataSchemaSchema>;
 
 /** The value kinds of a custom field. */
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'date', 'select', 'multiselect'] as const;
@@ -145,9 +121,6 @@ export const CustomFieldSchema = z.object({
   options: z.array(z.string()).optional().describe('Allowed values of select and multiselect fields'),
 });
 
-/** A custom field of a pool. */
-export type CustomField = z.infer<typeof CustomFieldSchema>;
-
 /**
  * The single-table response: a pool plus its `leadStates` and `schema`. `customFields` is an
  * addition beyond SPEC, so integrators can discover the ids `customFieldData` accepts.
@@ -157,6 +130,3 @@ export const TableDetailSchema = TableSchema.extend({
   schema: TableDataSchemaSchema,
   customFields: z.array(CustomFieldSchema).optional(),
 });
-
-/** The single-table response (SPEC 2.2). */
-export type TableDetail = z.infer<typeof TableDetailSchema>;

@@ -7,7 +7,8 @@
  * @module
  */
 import { z } from 'zod';
-import { EVENT_TYPES, EventTypeSchema, ServiceEventSchema, type EventOf, type EventType } from './events';
+import { EVENT_TYPES, EventTypeSchema, ServiceEventSchema, type EventOf } from './events';
+import type { EventType, WebhookEvent } from './types.generated';
 import { DateTimeSchema, OrganizationIdSchema, UuidSchema } from './primitives';
 
 /**
@@ -82,9 +83,6 @@ export const WebhookEventSchema = z.discriminatedUnion('type', [
   envelope(WEBHOOK_PING_TYPE, WebhookPingDataSchema),
 ]);
 
-/** The body of a webhook subscription's delivery. */
-export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
-
 /** The delivery body of one type, for example `WebhookEventOf<'calendar.appointment.booked'>`. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
@@ -98,9 +96,6 @@ export const WebhookEventFilterSchema = z
   .max(EVENT_TYPES.length)
   .refine((types) => !types.includes('*') || types.length === 1, '"*" stands alone: it means every type')
   .transform((types) => [...new Set(types)]);
-
-/** Which events a subscription receives. */
-export type WebhookEventFilter = z.output<typeof WebhookEventFilterSchema>;
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const decodedLength = (base64: string) =>
@@ -135,9 +130,6 @@ export const WebhookSubscriptionInputSchema = z
   })
   .strict();
 
-/** Input of `admin.webhookSubscriptions.create`. */
-export type WebhookSubscriptionInput = z.input<typeof WebhookSubscriptionInputSchema>;
-
 /**
  * Input of `admin.webhookSubscriptions.update`: the fields to change. `active: true` re-enables a
  * subscription that was disabled (by hand or automatically); it receives the events from then on.
@@ -152,9 +144,6 @@ export const WebhookSubscriptionPatchSchema = z
   .partial()
   .strict();
 
-/** Input of `admin.webhookSubscriptions.update`. */
-export type WebhookSubscriptionPatch = z.input<typeof WebhookSubscriptionPatchSchema>;
-
 /** Input of `admin.webhookSubscriptions.rotateSecret`. */
 export const RotateWebhookSecretInputSchema = z
   .object({
@@ -167,9 +156,6 @@ export const RotateWebhookSecretInputSchema = z
       .describe('How long the old secret keeps signing beside the new one'),
   })
   .strict();
-
-/** Input of `admin.webhookSubscriptions.rotateSecret`. */
-export type RotateWebhookSecretInput = z.input<typeof RotateWebhookSecretInputSchema>;
 
 /** Why a subscription was disabled automatically: its deliveries failed too long, or a receiver answered 410. */
 export const WEBHOOK_DISABLED_REASONS = ['failing', 'gone'] as const;
@@ -196,6 +182,3 @@ export const WebhookSubscriptionSchema = z.object({
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
 });
-
-/** A webhook subscription as the console shows it. */
-export type WebhookSubscription = z.infer<typeof WebhookSubscriptionSchema>;

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, EXTENSION_MARK, SPEC_EXTENSIONS, type OperationId } from '../src/index';
+import { EXTENSION_MARK, SPEC_EXTENSIONS, type OperationId } from '../src/index';
+import { buildOpenApiDocument } from '../src/openapi/index';
 
 const doc = JSON.parse(JSON.stringify(buildOpenApiDocument())) as {
   paths: Record<string, Record<string, Json>>;

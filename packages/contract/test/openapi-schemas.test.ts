@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createOpenApiValidator, type OpenApiDocument } from '../../../test-support/openapi';
-import { buildOpenApiDocument } from '../src/index';
+import { buildOpenApiDocument } from '../src/openapi/index';
 
 const doc = buildOpenApiDocument();
 const validator = createOpenApiValidator(JSON.parse(JSON.stringify(doc)) as OpenApiDocument);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, operations } from '../src/index';
+import { operations } from '../src/index';
+import { buildOpenApiDocument } from '../src/openapi/index';
 
 const committedPath = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
 const doc = buildOpenApiDocument();
@@ -28,14 +29,15 @@ describe('OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('lists the 17 Connect operations (plus the booking read), the 5 public form operations (plus config) and the ingress operation', () => {
-    expect(operationsOf('/connect/')).toHaveLength(18);
+  it('lists the 17 Connect operations (plus the booking read, reschedule and holds), the 5 public form operations (plus config and holds) and the ingress operation', () => {
+    expect(operationsOf('/connect/')).toHaveLength(21);
     expect(operationsOf('/public/forms/')).toEqual([
       'GET /public/forms/{id}/availability getPublicFormAvailability',
       'GET /public/forms/{id}/slots listPublicSlots',
       'GET /public/forms/{id}/appointment-types listPublicAppointmentTypes',
       'GET /public/forms/{id}/config getPublicFormConfig',
       'POST /public/forms/{id}/submit submitPublicForm',
+      'POST /public/forms/{id}/holds createPublicFormHold',
       'POST /public/forms/{id}/telemetry sendPublicFormTelemetry',
     ]);
     expect(operationsOf('/public/ingress_webhooks/')).toEqual([
@@ -45,7 +47,7 @@ describe('OpenAPI document', () => {
       'DELETE /connect/calendar_bookings/{id} deleteCalendarBooking',
     );
     expect(operationsOf('/connect/')).toContain('PATCH /connect/table_entries/{id} updateTableEntry');
-    expect(Object.keys(operations)).toHaveLength(25);
+    expect(Object.keys(operations)).toHaveLength(29);
   });
 
   it('declares bearerAuth on Connect paths, the ingress header scheme, and nothing on public forms', () => {

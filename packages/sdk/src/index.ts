@@ -7,7 +7,11 @@
  * @packageDocumentation
  */
 export { ConnectClient, type ConnectClientOptions } from './connect/client';
-export type { BookFirstAvailableParams, BookFirstAvailableResult } from './connect/book-first-available';
+export type {
+  BookFirstAvailableOptions,
+  BookFirstAvailableParams,
+  BookFirstAvailableResult,
+} from './connect/book-first-available';
 export type {
   AppointmentTypeResourceMappingsApi,
   AppointmentTypesApi,
@@ -29,23 +33,9 @@ export { IngressClient, type IngressClientOptions } from './ingress/client';
 export * from './public-form/index';
 export { isResponseValidationError, ResponseValidationError } from './core/response-validation-error';
 export * from './webhooks/index';
-/** Resource types of the contract, for annotations (`import type { Calendar } from '@leadbook/sdk'`). */
-export type {
-  AppointmentType,
-  AppointmentTypeResourceMapping,
-  AvailabilitySlot,
-  Calendar,
-  CalendarBooking,
-  CalendarDetail,
-  LeadState,
-  Resource,
-  ResourceCalendarMapping,
-  ResourceSlot,
-  ResourceSlotBlocker,
-  Table,
-  TableDetail,
-  TableEntry,
-  WebhookEvent,
-  WebhookEventOf,
-  WebhookEventType,
-} from '@leadbook/contract';
+export type { WebhookEventOf, WebhookEventType } from './webhooks/event-types';
+/**
+ * The named types of the contract (resources, requests, responses, events, the seed fixture), for
+ * annotations: `import type { Calendar, CalendarBooking } from '@leadbook/sdk'`.
+ */
+export type * from '@leadbook/contract/types';

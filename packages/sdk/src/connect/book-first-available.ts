@@ -3,10 +3,12 @@
  *
  * @module
  */
-import type { AvailabilitySlot, CalendarBooking } from '@leadbook/contract';
+import type { AvailabilitySlot, CalendarBooking } from '@leadbook/contract/types';
+import { ApiPromise, type WithResponse } from '../core/api-promise';
 import { AbortError, SlotUnavailableError, type ApiErrorInit } from '../core/errors';
 import { isSlotUnavailableError } from '../core/guards';
 import { newIdempotencyKey } from '../core/idempotency';
+import type { RequestOptions } from '../core/options';
 import type { AvailabilityApi, BookingsApi } from './write-types';
 
 /** The parameters of `client.bookFirstAvailable`. */
@@ -37,9 +39,16 @@ export interface BookFirstAvailableParams {
    * each booking attempt; a request in flight is not cut short (its own `timeout` applies).
    */
   deadline?: Date | number;
-  /** Aborts the whole operation with an `AbortError`. */
+  /** Aborts the whole operation with an `AbortError` (the same as `options.signal`). */
   signal?: AbortSignal;
 }
+
+/**
+ * The request options of `client.bookFirstAvailable`, applied to each search and booking request:
+ * `signal` aborts the whole operation, `timeout`, `maxRetries` and `headers` apply per request. There
+ * is no `idempotencyKey`: every booking attempt gets its own.
+ */
+export type BookFirstAvailableOptions = Omit<RequestOptions, 'idempotencyKey'>;
 
 /** The result of `client.bookFirstAvailable`. */
 export interface BookFirstAvailableResult {
@@ -54,11 +63,22 @@ export interface BookFirstAvailableResult {
 const slotKey = (slot: AvailabilitySlot) => `${slot.resourceId}|${slot.resourceSlotId}|${slot.startDateTime}`;
 
 /** Runs `bookFirstAvailable` over the availability and booking namespaces of a client. */
-export async function bookFirstAvailable(
+export function bookFirstAvailable(
   api: { availability: AvailabilityApi; bookings: BookingsApi },
   params: BookFirstAvailableParams,
-): Promise<BookFirstAvailableResult> {
-  const { calendarId, appointmentTypeId, signal } = params;
+  options: BookFirstAvailableOptions = {},
+): ApiPromise<BookFirstAvailableResult> {
+  return new ApiPromise(run(api, params, options));
+}
+
+async function run(
+  api: { availability: AvailabilityApi; bookings: BookingsApi },
+  params: BookFirstAvailableParams,
+  options: BookFirstAvailableOptions,
+): Promise<WithResponse<BookFirstAvailableResult>> {
+  const { calendarId, appointmentTypeId } = params;
+  const signal = options.signal ?? params.signal;
+  const requestOptions: RequestOptions = { ...options, ...(signal ? { signal } : {}) };
   const maxAttempts = params.maxAttempts ?? 3;
   const deadline =
     params.deadline instanceof Date
@@ -96,7 +116,7 @@ export async function bookFirstAvailable(
         resourceId: params.resourceId,
         onlyAvailable: true,
       },
-      { signal },
+      requestOptions,
     );
     const candidates = data.filter((slot) => !seen.has(slotKey(slot)));
     const slot = params.pick ? params.pick(candidates) : candidates[0];
@@ -105,21 +125,23 @@ export async function bookFirstAvailable(
     tried.push(slot);
     seen.add(slotKey(slot));
     try {
-      const booking = await api.bookings.create(
-        {
-          calendarId,
-          appointmentTypeId,
-          resourceId: slot.resourceId,
-          resourceSlotId: slot.resourceSlotId,
-          startDateTime: slot.startDateTime,
-          endDateTime: slot.endDateTime,
-          ...(params.entryId === undefined ? {} : { entryId: params.entryId }),
-          ...(params.name === undefined ? {} : { name: params.name }),
-        },
-        // A new key per slot: the same key with another body would be refused as a reuse.
-        { signal, idempotencyKey: newIdempotencyKey() },
-      );
-      return { booking, slot, attempts: tried.length };
+      const created = await api.bookings
+        .create(
+          {
+            calendarId,
+            appointmentTypeId,
+            resourceId: slot.resourceId,
+            resourceSlotId: slot.resourceSlotId,
+            startDateTime: slot.startDateTime,
+            endDateTime: slot.endDateTime,
+            ...(params.entryId === undefined ? {} : { entryId: params.entryId }),
+            ...(params.name === undefined ? {} : { name: params.name }),
+          },
+          // A new key per slot: the same key with another body would be refused as a reuse.
+          { ...requestOptions, idempotencyKey: newIdempotencyKey() },
+        )
+        .withResponse();
+      return { ...created, data: { booking: created.data, slot, attempts: tried.length } };
     } catch (error) {
       if (!isSlotUnavailableError(error)) throw error;
       const { status, code, details, body, headers, requestId } = error;

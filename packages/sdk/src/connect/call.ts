@@ -4,10 +4,11 @@
  *
  * @module
  */
-import { operations, type OperationId } from '@leadbook/contract';
+import { operations } from '@leadbook/contract';
+import type { ApiPromise } from '../core/api-promise';
 import { ResponseValidationError } from '../core/response-validation-error';
 import type { Http } from '../core/http';
-import type { OperationResponse } from '../core/operation-types';
+import type { OperationId, OperationResponse } from '../core/operation-types';
 import type { RequestOptions } from '../core/options';
 import { toQuery } from '../core/query';
 
@@ -28,7 +29,7 @@ export type Caller = <K extends OperationId>(
   operationId: K,
   input?: CallInput,
   options?: RequestOptions,
-) => Promise<OperationResponse<K>>;
+) => ApiPromise<OperationResponse<K>>;
 
 /**
  * Creates the caller. With `validate`, a success body that does not match the contract throws a
@@ -36,19 +37,20 @@ export type Caller = <K extends OperationId>(
  * are kept).
  */
 export function createCaller(http: Http, validate: boolean): Caller {
-  return async (operationId, input = {}, options) => {
+  return (operationId, input = {}, options) => {
     const operation = operations[operationId];
     const path = operation.path.replace(':id', encodeURIComponent(input.id ?? ''));
-    const { data, status, requestId } = await http.request({
+    const schema = 'response' in operation ? operation.response : undefined;
+    const request = {
       method: operation.method,
       path,
       query: toQuery(input.query),
       body: input.body,
       idempotent: input.idempotent ?? false,
       options,
-    });
-    const schema = 'response' in operation ? operation.response : undefined;
-    if (validate && schema) {
+    };
+    return http.call(request, ({ data, status, requestId }) => {
+      if (!validate || !schema) return;
       const parsed = schema.safeParse(data);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({
@@ -57,7 +59,6 @@ export function createCaller(http: Http, validate: boolean): Caller {
         }));
         throw new ResponseValidationError({ operationId, issues, status, body: data, requestId });
       }
-    }
-    return data as never;
+    });
   };
 }

@@ -6,9 +6,12 @@
 import { assertServerSide, readEnv, resolveBaseUrl } from '../core/env';
 import { LeadbookError } from '../core/errors';
 import { createHttp } from '../core/http';
+import { resolveLogger } from '../core/logger';
 import type { ClientOptions } from '../core/options';
+import type { ApiPromise } from '../core/api-promise';
 import {
   bookFirstAvailable,
+  type BookFirstAvailableOptions,
   type BookFirstAvailableParams,
   type BookFirstAvailableResult,
 } from './book-first-available';
@@ -92,6 +95,7 @@ export class ConnectClient {
     }
     const http = createHttp({
       ...transport,
+      logger: resolveLogger(options.logger),
       baseUrl: resolveBaseUrl('ConnectClient', options.baseUrl),
       authHeaders: { authorization: `Bearer ${apiToken}` },
     });
@@ -121,12 +125,10 @@ export class ConnectClient {
       list: (query, opts) => call('listAppointmentTypeResourceMappings', { query }, opts),
     };
     this.availability = {
-      search: async ({ onlyAvailable, ...query }, opts) => {
-        const response = await call('searchAvailability', { query }, opts);
-        return onlyAvailable
-          ? { ...response, data: response.data.filter((slot) => slot.available) }
-          : response;
-      },
+      search: ({ onlyAvailable, ...query }, opts) =>
+        call('searchAvailability', { query }, opts).mapData((response) =>
+          onlyAvailable ? { ...response, data: response.data.filter((slot) => slot.available) } : response,
+        ),
     };
     this.leads = {
       create: (body, opts) => call('createTableEntry', { body }, opts),
@@ -144,7 +146,9 @@ export class ConnectClient {
    * slot, and when another booking took it ({@link SlotUnavailableError}) searches again and tries
    * the next slot it has not tried yet, each with a new idempotency key. Stops after `maxAttempts`
    * (default 3) or at the `deadline` and throws a {@link SlotUnavailableError} whose `triedSlots`
-   * lists every slot tried; aborting through `signal` throws an {@link AbortError}.
+   * lists every slot tried; aborting through `signal` throws an {@link AbortError}. The request
+   * options (`timeout`, `maxRetries`, `headers`, `signal`) apply to every search and booking request;
+   * `withResponse()` gives the response of the booking request that succeeded.
    *
    * @example
    * ```ts
@@ -155,10 +159,13 @@ export class ConnectClient {
    *   end: new Date(Date.now() + 14 * 86_400_000),
    *   entryId: lead.id,
    *   pick: (slots) => slots.find((s) => new Date(s.startDateTime).getUTCHours() >= 9),
-   * });
+   * }, { timeout: 10_000, headers: { 'x-trace-id': traceId } });
    * ```
    */
-  bookFirstAvailable(params: BookFirstAvailableParams): Promise<BookFirstAvailableResult> {
-    return bookFirstAvailable(this, params);
+  bookFirstAvailable(
+    params: BookFirstAvailableParams,
+    options?: BookFirstAvailableOptions,
+  ): ApiPromise<BookFirstAvailableResult> {
+    return bookFirstAvailable(this, params, options);
   }
 }

@@ -3,7 +3,23 @@
  *
  * @module
  */
-import type { OperationQuery, OperationResponse } from '../core/operation-types';
+import type { ApiPromise } from '../core/api-promise';
+import type {
+  AppointmentType,
+  AppointmentTypeResourceMapping,
+  AppointmentTypeResourceMappingsQuery,
+  Calendar,
+  CalendarDetail,
+  Resource,
+  ResourceCalendarMapping,
+  ResourceCalendarMappingsQuery,
+  ResourceSlot,
+  ResourceSlotBlocker,
+  ResourceSlotBlockersQuery,
+  ResourceSlotsQuery,
+  Table,
+  TableDetail,
+} from '@leadbook/contract/types';
 import type { RequestOptions } from '../core/options';
 
 /** `client.calendars`. */
@@ -17,7 +33,7 @@ export interface CalendarsApi {
    * const berlin = calendars.find((calendar) => calendar.tzdata === 'Europe/Berlin');
    * ```
    */
-  list(options?: RequestOptions): Promise<OperationResponse<'listCalendars'>>;
+  list(options?: RequestOptions): ApiPromise<Calendar[]>;
   /**
    * Reads one calendar with its legacy `scheduleTypes` (`GET /connect/calendar/:id`).
    *
@@ -28,7 +44,7 @@ export interface CalendarsApi {
    * console.log(calendar.name, calendar.scheduleTypes.length);
    * ```
    */
-  get(id: string, options?: RequestOptions): Promise<OperationResponse<'getCalendar'>>;
+  get(id: string, options?: RequestOptions): ApiPromise<CalendarDetail>;
 }
 
 /** `client.tables` (Lead Pools). */
@@ -41,7 +57,7 @@ export interface TablesApi {
    * const [pool] = await client.tables.list();
    * ```
    */
-  list(options?: RequestOptions): Promise<OperationResponse<'listTables'>>;
+  list(options?: RequestOptions): ApiPromise<Table[]>;
   /**
    * Reads one pool with its lead states and inferred schema (`GET /connect/tables/:id`).
    *
@@ -51,7 +67,7 @@ export interface TablesApi {
    * const initial = pool.leadStates.find((state) => state.default);
    * ```
    */
-  get(id: string, options?: RequestOptions): Promise<OperationResponse<'getTable'>>;
+  get(id: string, options?: RequestOptions): ApiPromise<TableDetail>;
 }
 
 /** `client.appointmentTypes`. */
@@ -65,7 +81,7 @@ export interface AppointmentTypesApi {
    * const trial = types.find((type) => type.name === 'Trial session');
    * ```
    */
-  list(options?: RequestOptions): Promise<OperationResponse<'listAppointmentTypes'>>;
+  list(options?: RequestOptions): ApiPromise<AppointmentType[]>;
   /**
    * Reads one appointment type (`GET /connect/appointment_types/:id`).
    *
@@ -75,7 +91,7 @@ export interface AppointmentTypesApi {
    * console.log(`${type.name}: ${type.bookingLength} min`);
    * ```
    */
-  get(id: string, options?: RequestOptions): Promise<OperationResponse<'getAppointmentType'>>;
+  get(id: string, options?: RequestOptions): ApiPromise<AppointmentType>;
 }
 
 /** `client.resources`. */
@@ -89,7 +105,7 @@ export interface ResourcesApi {
    * const groupRooms = resources.filter((resource) => resource.maxParallelBookings > 1);
    * ```
    */
-  list(options?: RequestOptions): Promise<OperationResponse<'listResources'>>;
+  list(options?: RequestOptions): ApiPromise<Resource[]>;
   /**
    * Reads one resource (`GET /connect/resources/:id`).
    *
@@ -98,7 +114,7 @@ export interface ResourcesApi {
    * const { maxParallelBookings } = await client.resources.get(resourceId);
    * ```
    */
-  get(id: string, options?: RequestOptions): Promise<OperationResponse<'getResource'>>;
+  get(id: string, options?: RequestOptions): ApiPromise<Resource>;
 }
 
 /** `client.resourceSlots`. */
@@ -112,10 +128,7 @@ export interface ResourceSlotsApi {
    * const slots = await client.resourceSlots.list({ calendarId });
    * ```
    */
-  list(
-    query?: OperationQuery<'listResourceSlots'>,
-    options?: RequestOptions,
-  ): Promise<OperationResponse<'listResourceSlots'>>;
+  list(query?: ResourceSlotsQuery, options?: RequestOptions): ApiPromise<ResourceSlot[]>;
 }
 
 /** `client.resourceSlotBlockers`. */
@@ -129,10 +142,7 @@ export interface ResourceSlotBlockersApi {
    * const blockers = await client.resourceSlotBlockers.list({ calendarId });
    * ```
    */
-  list(
-    query?: OperationQuery<'listResourceSlotBlockers'>,
-    options?: RequestOptions,
-  ): Promise<OperationResponse<'listResourceSlotBlockers'>>;
+  list(query?: ResourceSlotBlockersQuery, options?: RequestOptions): ApiPromise<ResourceSlotBlocker[]>;
 }
 
 /** `client.resourceCalendarMappings`. */
@@ -148,9 +158,9 @@ export interface ResourceCalendarMappingsApi {
    * ```
    */
   list(
-    query?: OperationQuery<'listResourceCalendarMappings'>,
+    query?: ResourceCalendarMappingsQuery,
     options?: RequestOptions,
-  ): Promise<OperationResponse<'listResourceCalendarMappings'>>;
+  ): ApiPromise<ResourceCalendarMapping[]>;
 }
 
 /** `client.appointmentTypeResourceMappings`. */
@@ -166,7 +176,7 @@ export interface AppointmentTypeResourceMappingsApi {
    * ```
    */
   list(
-    query?: OperationQuery<'listAppointmentTypeResourceMappings'>,
+    query?: AppointmentTypeResourceMappingsQuery,
     options?: RequestOptions,
-  ): Promise<OperationResponse<'listAppointmentTypeResourceMappings'>>;
+  ): ApiPromise<AppointmentTypeResourceMapping[]>;
 }

@@ -3,11 +3,20 @@
  *
  * @module
  */
-import type { OperationBody, OperationQuery, OperationResponse } from '../core/operation-types';
+import type { ApiPromise } from '../core/api-promise';
+import type {
+  AvailabilityQuery,
+  AvailabilityResponse,
+  CalendarBooking,
+  CreateCalendarBookingBody,
+  CreateTableEntryBody,
+  PatchTableEntryBody,
+  TableEntry,
+} from '@leadbook/contract/types';
 import type { RequestOptions } from '../core/options';
 
 /** The parameters of `client.availability.search`. */
-export type AvailabilitySearchParams = Omit<OperationQuery<'searchAvailability'>, 'start' | 'end'> & {
+export type AvailabilitySearchParams = Omit<AvailabilityQuery, 'start' | 'end'> & {
   /** Range start (inclusive), ISO-8601 or a `Date`. */
   start: string | Date;
   /** Range end (inclusive), ISO-8601 or a `Date`; at most 92 days after `start`. */
@@ -35,10 +44,7 @@ export interface AvailabilityApi {
    * });
    * ```
    */
-  search(
-    params: AvailabilitySearchParams,
-    options?: RequestOptions,
-  ): Promise<OperationResponse<'searchAvailability'>>;
+  search(params: AvailabilitySearchParams, options?: RequestOptions): ApiPromise<AvailabilityResponse>;
 }
 
 /** `client.leads` (lead entries of a pool; `write` scope). */
@@ -56,10 +62,7 @@ export interface LeadsApi {
    * });
    * ```
    */
-  create(
-    body: OperationBody<'createTableEntry'>,
-    options?: RequestOptions,
-  ): Promise<OperationResponse<'createTableEntry'>>;
+  create(body: CreateTableEntryBody, options?: RequestOptions): ApiPromise<TableEntry>;
   /**
    * Merge-patches a lead entry (RFC 7396, `PATCH /connect/table_entries/:id`): a value sets a key,
    * `null` deletes it (see {@link unset}), an omitted key stays; nested objects merge. `data: null`
@@ -74,11 +77,7 @@ export interface LeadsApi {
    * });
    * ```
    */
-  update(
-    id: string,
-    patch: OperationBody<'updateTableEntry'>,
-    options?: RequestOptions,
-  ): Promise<OperationResponse<'updateTableEntry'>>;
+  update(id: string, patch: PatchTableEntryBody, options?: RequestOptions): ApiPromise<TableEntry>;
 }
 
 /** `client.bookings`. */
@@ -103,10 +102,7 @@ export interface BookingsApi {
    * });
    * ```
    */
-  create(
-    body: OperationBody<'createCalendarBooking'>,
-    options?: RequestOptions,
-  ): Promise<OperationResponse<'createCalendarBooking'>>;
+  create(body: CreateCalendarBookingBody, options?: RequestOptions): ApiPromise<CalendarBooking>;
   /**
    * Deletes a booking for good (`DELETE /connect/calendar_bookings/:id`, `admin` scope). Retried like
    * any DELETE: if an attempt that timed out had gone through, the retry answers 404.
@@ -116,7 +112,7 @@ export interface BookingsApi {
    * await adminClient.bookings.delete(booking.id);
    * ```
    */
-  delete(id: string, options?: RequestOptions): Promise<void>;
+  delete(id: string, options?: RequestOptions): ApiPromise<void>;
   /**
    * Reads a booking as it is now (`GET /connect/calendar_bookings/:id`, `read` scope; an extension
    * beyond SPEC). Its meeting fields show how far the meeting got: `meetingStatus` is `pending` right
@@ -130,7 +126,7 @@ export interface BookingsApi {
    * if (meetingStatus === 'created') console.log('join at', meetingUrl);
    * ```
    */
-  get(id: string, options?: RequestOptions): Promise<OperationResponse<'getCalendarBooking'>>;
+  get(id: string, options?: RequestOptions): ApiPromise<CalendarBooking>;
 }
 
 /**

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { ErrorMessages, TypeErrorEntry, ValidationIssue } from '@leadbook/contract';
+import type { ErrorMessages } from '@leadbook/contract/messages';
+import type { TypeErrorEntry, ValidationIssue } from '@leadbook/contract/types';
 import {
   ApiError,
   AuthenticationError,

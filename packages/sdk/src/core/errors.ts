@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { AvailabilitySlot, TypeErrorEntry, ValidationIssue } from '@leadbook/contract';
+import type { AvailabilitySlot, TypeErrorEntry, ValidationIssue } from '@leadbook/contract/types';
 
 /** The brand key; its value is the list of class names from `LeadbookError` down. */
 export const ERROR_BRAND = Symbol.for('leadbook.error');

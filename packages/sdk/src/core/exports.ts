@@ -38,7 +38,9 @@ export {
   isTimeoutError,
   isValidationError,
 } from './guards';
-export type { OperationBody, OperationQuery, OperationResponse, OperationSchema } from './operation-types';
+export type { OperationBody, OperationId, OperationQuery, OperationResponse } from './operation-types';
+export { ApiPromise, type WithResponse } from './api-promise';
+export type { LogLevel } from './logger';
 export type {
   ClientOptions,
   Logger,

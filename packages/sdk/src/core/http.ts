@@ -6,6 +6,7 @@
  * @module
  */
 import ky from 'ky';
+import { ApiPromise, type WithResponse } from './api-promise';
 import { errorFromResponse } from './error-from-response';
 import { AbortError, ConnectionError, TimeoutError, type LeadbookError } from './errors';
 import { isAbortError, isApiError } from './guards';
@@ -45,20 +46,18 @@ export interface HttpRequest {
   options?: RequestOptions | undefined;
 }
 
-/** A success response. */
-export interface HttpResult<T> {
-  /** The parsed JSON body; undefined for an empty body. */
-  data: T;
-  /** The HTTP status. */
-  status: number;
-  /** The response's `x-request-id`. */
-  requestId: string | undefined;
-}
+/** A success response: the parsed JSON body (undefined for an empty body) and its response. */
+export type HttpResult<T> = WithResponse<T>;
 
 /** The core: one `request` for every call, and the URL builder. */
 export interface Http {
   /** Sends a call with retries; resolves with the success response or throws a `LeadbookError`. */
   request<T = unknown>(request: HttpRequest): Promise<HttpResult<T>>;
+  /**
+   * Sends a call as {@link Http.request} does and returns it as an {@link ApiPromise}, so every SDK
+   * method has `withResponse()` and `asResponse()`. `check` may throw on a success body.
+   */
+  call<T = unknown>(request: HttpRequest, check?: (result: HttpResult<T>) => void): ApiPromise<T>;
   /** The full URL of a path. */
   url(path: string, query?: Record<string, string>): string;
   /** The configuration the core was made with. */
@@ -67,18 +66,22 @@ export interface Http {
 
 const MAX_TIMER_MS = 2_147_483_647;
 
-async function readBody(response: Response): Promise<unknown> {
+/** Reads a body once: its parsed JSON (or text), and a copy of the response whose body is unread. */
+async function readBody(response: Response): Promise<{ data: unknown; copy: Response }> {
   const text = await response.text();
-  if (!text) return undefined;
+  const { status, statusText, headers } = response;
+  const copy = new Response(text === '' ? null : text, { status, statusText, headers });
+  if (!text) return { data: undefined, copy };
   try {
-    return JSON.parse(text);
+    return { data: JSON.parse(text), copy };
   } catch {
-    return text;
+    return { data: text, copy };
   }
 }
 
 /** Creates the HTTP core. */
 export function createHttp(config: HttpConfig): Http {
+  const { logger } = config;
   const base = config.baseUrl.replace(/\/+$/, '');
   const url = (path: string, query?: Record<string, string>) => {
     const search = new URLSearchParams(query).toString();
@@ -101,10 +104,11 @@ export function createHttp(config: HttpConfig): Http {
     for (let attempt = 0; ; attempt++) {
       const event = { ...about, attempt, headers: redactHeaders(headers) };
       config.onRequest?.(event);
-      config.logger?.debug('leadbook request', event);
+      logger?.debug('leadbook request', event);
       const started = Date.now();
       let response: Response | undefined;
       let data: unknown;
+      let copy: Response | undefined;
       let failure: LeadbookError | undefined;
       try {
         response = await ky(target, {
@@ -117,7 +121,7 @@ export function createHttp(config: HttpConfig): Http {
           throwHttpErrors: false,
           fetch: config.fetch,
         });
-        data = await readBody(response);
+        ({ data, copy } = await readBody(response));
       } catch (error) {
         failure = signal?.aborted
           ? new AbortError({ cause: signal.reason })
@@ -136,9 +140,10 @@ export function createHttp(config: HttpConfig): Http {
           requestId,
         };
         config.onResponse?.(done);
-        config.logger?.debug('leadbook response', done);
+        logger?.debug('leadbook response', done);
         if (!failure && response.ok) {
-          return { data: data as T, status: response.status, requestId };
+          const { status, headers } = response;
+          return { data: data as T, response: copy!, status, headers, requestId };
         }
         failure ??= errorFromResponse(response.status, data, response.headers);
         after = retryAfterMs(response.headers);
@@ -156,10 +161,18 @@ export function createHttp(config: HttpConfig): Http {
       }
       const delayMs = after ?? backoffMs(attempt, config.random);
       config.onRetry?.({ ...about, attempt, delayMs, error });
-      config.logger?.warn('leadbook retry', { ...about, attempt, delayMs, error: error.message });
+      logger?.warn('leadbook retry', { ...about, attempt, delayMs, error: error.message });
       await sleep(delayMs, signal);
     }
   }
 
-  return { request, url, config };
+  const call = <T>(call: HttpRequest, check?: (result: HttpResult<T>) => void) =>
+    new ApiPromise<T>(
+      request<T>(call).then((result) => {
+        check?.(result);
+        return result;
+      }),
+    );
+
+  return { request, call, url, config };
 }

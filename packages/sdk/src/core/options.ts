@@ -75,7 +75,11 @@ export interface ClientOptions {
   onResponse?: (event: ResponseEvent) => void;
   /** Called before the SDK waits to retry. */
   onRetry?: (event: RetryEvent) => void;
-  /** Where to log requests, responses and retries. Default: nowhere. */
+  /**
+   * Where to log requests, responses and retries. Default for `ConnectClient` and `IngressClient`:
+   * `console` when the `LEADBOOK_LOG` environment variable is `debug` (requests, responses and
+   * retries) or `warn` (retries only), else nowhere. Headers are logged with secrets redacted.
+   */
   logger?: Logger;
   /** The jitter source, a function returning [0, 1). Default: `Math.random`. Tests pass `() => 0`. */
   random?: () => number;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ValidationIssue } from '@leadbook/contract';
+import type { ValidationIssue } from '@leadbook/contract/types';
 import { brandErrorClass, LeadbookError } from './errors';
 import { guard } from './guards';
 

@@ -3,11 +3,13 @@
  *
  * @module
  */
+import type { ApiPromise } from '../core/api-promise';
+import type { IngressBody, TableEntry } from '@leadbook/contract/types';
 import { createCaller, type Caller } from '../connect/call';
 import { assertServerSide, readEnv, resolveBaseUrl } from '../core/env';
 import { LeadbookError } from '../core/errors';
 import { createHttp } from '../core/http';
-import type { OperationBody, OperationResponse } from '../core/operation-types';
+import { resolveLogger } from '../core/logger';
 import type { ClientOptions, RequestOptions } from '../core/options';
 
 /** Options of {@link IngressClient}. */
@@ -55,6 +57,7 @@ export class IngressClient {
     this.webhookId = options.webhookId;
     const http = createHttp({
       ...transport,
+      logger: resolveLogger(options.logger),
       baseUrl: resolveBaseUrl('IngressClient', options.baseUrl),
       authHeaders: { 'x-service-ingress-token': token },
     });
@@ -78,10 +81,7 @@ export class IngressClient {
    * }
    * ```
    */
-  push(
-    body: OperationBody<'pushIngressWebhook'>,
-    options?: RequestOptions,
-  ): Promise<OperationResponse<'pushIngressWebhook'>> {
+  push(body: IngressBody, options?: RequestOptions): ApiPromise<TableEntry> {
     return this.#call('pushIngressWebhook', { id: this.webhookId, body }, options);
   }
 }

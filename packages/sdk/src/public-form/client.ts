@@ -4,9 +4,19 @@
  *
  * @module
  */
-import type { TelemetryEvent } from '@leadbook/contract';
+import type { ApiPromise } from '../core/api-promise';
+import type {
+  PublicAppointmentType,
+  PublicAppointmentTypesQuery,
+  PublicFormAvailability,
+  PublicFormConfig,
+  PublicSlotsQuery,
+  PublicSlotsResponse,
+  SubmitBody,
+  SubmitResponse,
+} from '@leadbook/contract/types';
+import type { TelemetryEvent } from '@leadbook/contract/types';
 import { createHttp, type Http } from '../core/http';
-import type { OperationBody, OperationQuery, OperationResponse } from '../core/operation-types';
 import type { ClientOptions, RequestOptions } from '../core/options';
 import { toQuery } from '../core/query';
 import {
@@ -26,7 +36,7 @@ export interface PublicFormClientOptions extends ClientOptions {
 }
 
 /** The query of `slots`: as the API takes it, with `start`/`end` as ISO-8601 or `Date`. */
-export type PublicSlotsParams = Omit<OperationQuery<'listPublicSlots'>, 'start' | 'end'> & {
+export type PublicSlotsParams = Omit<PublicSlotsQuery, 'start' | 'end'> & {
   /** Range start (inclusive). */
   start: string | Date;
   /** Range end (inclusive). */
@@ -74,16 +84,14 @@ export class PublicFormClient {
     path: string,
     options: RequestOptions | undefined,
     input: { query?: object; body?: unknown } = {},
-  ): Promise<T> {
-    return this.#http
-      .request<T>({
-        method,
-        path: this.#path + path,
-        query: toQuery(input.query),
-        body: input.body,
-        options,
-      })
-      .then((response) => response.data);
+  ): ApiPromise<T> {
+    return this.#http.call<T>({
+      method,
+      path: this.#path + path,
+      query: toQuery(input.query),
+      body: input.body,
+      options,
+    });
   }
 
   /**
@@ -96,7 +104,7 @@ export class PublicFormClient {
    * const { fields, studios, captcha } = await form.config();
    * ```
    */
-  config(options?: RequestOptions): Promise<OperationResponse<'getPublicFormConfig'>> {
+  config(options?: RequestOptions): ApiPromise<PublicFormConfig> {
     return this.#call('GET', '/config', options);
   }
 
@@ -109,7 +117,7 @@ export class PublicFormClient {
    * const { captchaProvider } = await form.availability();
    * ```
    */
-  availability(options?: RequestOptions): Promise<OperationResponse<'getPublicFormAvailability'>> {
+  availability(options?: RequestOptions): ApiPromise<PublicFormAvailability> {
     return this.#call('GET', '/availability', options);
   }
 
@@ -122,7 +130,7 @@ export class PublicFormClient {
    * const free = data.filter((slot) => slot.available);
    * ```
    */
-  slots(query: PublicSlotsParams, options?: RequestOptions): Promise<OperationResponse<'listPublicSlots'>> {
+  slots(query: PublicSlotsParams, options?: RequestOptions): ApiPromise<PublicSlotsResponse> {
     return this.#call('GET', '/slots', options, { query });
   }
 
@@ -136,9 +144,9 @@ export class PublicFormClient {
    * ```
    */
   appointmentTypes(
-    query: OperationQuery<'listPublicAppointmentTypes'>,
+    query: PublicAppointmentTypesQuery,
     options?: RequestOptions,
-  ): Promise<OperationResponse<'listPublicAppointmentTypes'>> {
+  ): ApiPromise<PublicAppointmentType[]> {
     return this.#call('GET', '/appointment-types', options, { query });
   }
 
@@ -158,10 +166,7 @@ export class PublicFormClient {
    * });
    * ```
    */
-  submit(
-    body: OperationBody<'submitPublicForm'>,
-    options?: RequestOptions,
-  ): Promise<OperationResponse<'submitPublicForm'>> {
+  submit(body: SubmitBody, options?: RequestOptions): ApiPromise<SubmitResponse> {
     return this.#call('POST', '/submit', options, { body });
   }
 }

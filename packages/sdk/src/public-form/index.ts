@@ -21,4 +21,4 @@ export type {
   TelemetryEvent,
   TypeErrorEntry,
   ValidationIssue,
-} from '@leadbook/contract';
+} from '@leadbook/contract/types';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { TelemetryEvent } from '@leadbook/contract';
+import type { TelemetryEvent } from '@leadbook/contract/types';
 import { isConnectionError, isRateLimitError, isTimeoutError } from '../core/guards';
 
 /** The most events one telemetry request may carry (SPEC 8). */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FormInput, SeedFixture } from '@leadbook/contract';
+import type { FormInput, SeedFixture } from '@leadbook/contract/types';
 import {
   STUDIO_CLOSURE_DAYS,
   STUDIO_FORM_FIELDS,

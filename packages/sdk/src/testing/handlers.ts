@@ -11,7 +11,7 @@ import {
   type ConnectServiceOptions,
   type SeedResult,
 } from '@leadbook/server';
-import type { SeedFixture } from '@leadbook/contract';
+import type { SeedFixture } from '@leadbook/contract/types';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { seedStudio } from '@leadbook/server/studio';
 import { createFaults, type Faults } from './faults';

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { WebhookEvent, WebhookEventFilter, WebhookEventType } from '@leadbook/contract';
+import type { WebhookEvent, WebhookEventFilter } from '@leadbook/contract/types';
+import type { WebhookEventType } from '../webhooks/event-types';
 import type { ConnectService } from '@leadbook/server';
 
 // Taken when the module loads, before a test may fake timers: waitFor polls in real time.

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ValidationIssue } from '@leadbook/contract';
+import type { ValidationIssue } from '@leadbook/contract/types';
 import { brandErrorClass, LeadbookError } from '../core/errors';
 import { guard } from '../core/guards';
 

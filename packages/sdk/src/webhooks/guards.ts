@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { WebhookEvent, WebhookEventOf, WebhookEventType } from '@leadbook/contract';
+import type { WebhookEvent } from '@leadbook/contract/types';
+import type { WebhookEventOf, WebhookEventType } from './event-types';
 
 /**
  * Whether `event` is of `type`; narrows it to that type's envelope.

@@ -31,6 +31,7 @@ import type {
   ScheduleTypeRecord,
 } from '../ports/records';
 import type { Repositories } from '../ports/storage';
+import { rulesSet } from './booking-rules';
 import { mustGet, mustGetOrganization } from './access';
 import { parseInput } from './parse';
 
@@ -109,6 +110,7 @@ export async function createAppointmentTypeTx(
     archived: false,
     createdAt: now,
     updatedAt: now,
+    ...rulesSet(p),
   };
   await tx.appointmentTypes.create(record);
   return record;

@@ -8,6 +8,7 @@ import type {
   ApiTokenInput,
   AppointmentTypeInput,
   AppointmentTypeMeetingsInput,
+  BookingRules,
   BlockerInput,
   CalendarInput,
   CreateTableEntryBody,
@@ -31,6 +32,7 @@ import { createEntry, updateEntry } from '../usecases/leads';
 import * as catalog from './catalog';
 import * as forms from './forms';
 import { setAppointmentTypeMeetingsTx } from './meetings';
+import { setBookingRulesTx } from './booking-rules';
 import { createIngressAdmin } from './ingress';
 import { createWebhookSubscriptionsAdmin } from './webhook-subscriptions';
 import * as orgs from './organizations';
@@ -118,6 +120,22 @@ export function createAdminApi(ctx: ServiceContext) {
        */
       setMeetings: (organizationId: string, id: string, input: AppointmentTypeMeetingsInput) =>
         unit((tx) => setAppointmentTypeMeetingsTx(ctx, tx, organizationId, { appointmentTypeId: id, input })),
+      /**
+       * Replaces the type's booking rules (beyond SPEC): `minimumNoticeMinutes`, `horizonDays`,
+       * `bufferBeforeMinutes`, `bufferAfterMinutes`, `maxBookingsPerResourcePerDay`; a rule absent
+       * or null is off. Returns the stored type.
+       *
+       * @example
+       * ```ts
+       * await service.admin.appointmentTypes.setRules(orgId, typeId, {
+       *   minimumNoticeMinutes: 120,
+       *   horizonDays: 60,
+       *   bufferAfterMinutes: 15,
+       * });
+       * ```
+       */
+      setRules: (organizationId: string, id: string, input: BookingRules) =>
+        unit((tx) => setBookingRulesTx(ctx, tx, organizationId, { appointmentTypeId: id, input })),
     },
     /** Resources. */
     resources: {

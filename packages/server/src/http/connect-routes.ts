@@ -3,12 +3,15 @@
  *
  * @module
  */
-import { buildOpenApiDocument, operations as op } from '@leadbook/contract';
+import { operations as op } from '@leadbook/contract';
+import { buildOpenApiDocument } from '@leadbook/contract/openapi';
 import type { ServiceContext } from '../core/context';
 import { connectTrigger, type AuthContext } from '../usecases/auth';
 import { searchConnectAvailability } from '../usecases/availability';
 import { createBooking, deleteBooking } from '../usecases/bookings';
 import { getBooking } from '../usecases/booking-read';
+import { createConnectHold, releaseHold } from '../usecases/holds';
+import { rescheduleBooking } from '../usecases/reschedule';
 import { getCalendar, listCalendars } from '../usecases/calendars';
 import { readIdempotencyKey } from '../core/idempotency';
 import { createEntry, updateEntry } from '../usecases/leads';
@@ -68,6 +71,18 @@ export function connectRoutes(ctx: ServiceContext): Route[] {
       }),
     ),
     route(op.getCalendarBooking, ({ auth, params }) => getBooking(ctx, org(auth), params.id)),
+    route(op.rescheduleCalendarBooking, ({ auth, params, body }) =>
+      rescheduleBooking(ctx, {
+        organizationId: org(auth),
+        id: params.id,
+        body,
+        trigger: connectTrigger(auth!),
+      }),
+    ),
+    route(op.createBookingHold, ({ auth, body }) =>
+      createConnectHold(ctx, { organizationId: org(auth), apiTokenId: auth!.apiTokenId, body }),
+    ),
+    route(op.deleteBookingHold, ({ auth, params }) => releaseHold(ctx, org(auth), params.id)),
     route(op.deleteCalendarBooking, ({ auth, params }) =>
       deleteBooking(ctx, org(auth), params.id, connectTrigger(auth!)),
     ),

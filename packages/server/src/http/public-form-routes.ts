@@ -14,11 +14,12 @@ import {
   publicConfig,
   publicSlots,
 } from '../usecases/public-forms/queries';
+import { holdPublicSlot } from '../usecases/public-forms/hold';
 import { submitForm } from '../usecases/public-forms/submit';
 import { recordTelemetry, type TelemetrySink } from '../usecases/public-forms/telemetry';
 import { corsHeaders } from './cors';
 import { readTx } from '../core/context';
-import { SUBMIT_BODY, TELEMETRY_BODY } from './expected-bodies';
+import { HOLD_BODY, SUBMIT_BODY, TELEMETRY_BODY } from './expected-bodies';
 import { route, type GuardInput, type Route } from './route';
 import type { RateLimitName } from './rate-limit';
 
@@ -77,6 +78,14 @@ export function publicFormRoutes(
         guard,
         expectedBody: SUBMIT_BODY,
       }),
+    ),
+    limited(
+      'hold',
+      route(
+        op.createPublicFormHold,
+        ({ params, body, clientIp }) => holdPublicSlot(ctx, params.id, body, clientIp),
+        { guard, expectedBody: HOLD_BODY },
+      ),
     ),
     limited(
       'telemetry',

@@ -1,6 +1,6 @@
 /**
  * Public form rate limits (SPEC 8): 30/min on the GET endpoints, 5/min on submit, 120/min on
- * telemetry, keyed by form id and client IP. Counts go to express-rate-limit stores (its
+ * telemetry (and 10/min on slot holds, beyond SPEC), keyed by form id and client IP. Counts go to express-rate-limit stores (its
  * `MemoryStore` by default, or any store of its ecosystem: Redis, PostgreSQL), and answers carry
  * the IETF draft-7 headers (`RateLimit`, `RateLimit-Policy`, and `Retry-After` on a 429), for both
  * adapters alike.
@@ -12,12 +12,16 @@ import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-r
 import type { Logger } from '../ports/logger';
 
 /** The three limits. */
-export type RateLimitName = 'read' | 'submit' | 'telemetry';
+export type RateLimitName = 'read' | 'submit' | 'hold' | 'telemetry';
 
-/** The limits of SPEC 8, per window. */
+/**
+ * The limits of SPEC 8, per window, and the limit of slot holds (beyond SPEC): counted apart from
+ * submit, like submit per form and client IP, with room for a visitor to pick a few slots.
+ */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, number>> = {
   read: 30,
   submit: 5,
+  hold: 10,
   telemetry: 120,
 };
 
@@ -99,7 +103,7 @@ export function createRateLimiters(
       store: options.store?.(name) ?? new MemoryStore(),
       logger,
     });
-  return { read: make('read'), submit: make('submit'), telemetry: make('telemetry') };
+  return { read: make('read'), submit: make('submit'), hold: make('hold'), telemetry: make('telemetry') };
 }
 
 /** The 429 body of the public form API. */

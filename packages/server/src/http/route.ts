@@ -96,7 +96,7 @@ export interface Route {
    */
   expectedBody?: string | undefined;
   /** The public form rate limit this route counts against. */
-  rateLimit?: 'read' | 'submit' | 'telemetry' | undefined;
+  rateLimit?: 'read' | 'submit' | 'hold' | 'telemetry' | undefined;
   /** The handler. */
   handle(input: HandlerInput<never, never, never>): Promise<unknown>;
 }

@@ -127,6 +127,13 @@ export interface BookingRecord {
   calendarScheduleTypeSlotId: string | null;
   /** Who created the booking; scheduled events reuse it. */
   trigger: TriggerContext;
+  /**
+   * Milliseconds before the start the booking occupies its resource too (its appointment type's
+   * `bufferBeforeMinutes` when it was booked); absent: none.
+   */
+  bufferBeforeMs?: number;
+  /** Milliseconds after the end the booking occupies its resource too; absent: none. */
+  bufferAfterMs?: number;
   /** The booking's video meeting; absent or null when its appointment type has none. */
   meeting?: BookingMeetingRecord | null;
   /**
@@ -171,7 +178,50 @@ export interface BookingMeetingRecord {
  * Where a booking sits in time: what capacity checks read (`BookingRepository.listOverlapping`),
  * without the rest of the record.
  */
-export type BookingInterval = Pick<BookingRecord, 'id' | 'resourceId' | 'startMs' | 'endMs'>;
+export type BookingInterval = Pick<
+  BookingRecord,
+  'id' | 'resourceId' | 'startMs' | 'endMs' | 'bufferBeforeMs' | 'bufferAfterMs'
+>;
+
+/**
+ * A hold on one place of a candidate (beyond SPEC): until `expiresMs` it counts against the
+ * resource's capacity like a booking of the same interval and buffers. An expired hold simply stops
+ * counting; the store deletes it later.
+ */
+export interface HoldRecord {
+  /** Hold id (the `holdId` a booking passes). */
+  id: string;
+  /** Owning organization. */
+  organizationId: string;
+  /** Who holds it: `form:<formId>:<client>` or `token:<apiTokenId>`; bounds the holds per holder. */
+  holder: string;
+  /** The calendar. */
+  calendarId: string;
+  /** The appointment type. */
+  appointmentTypeId: string;
+  /** The held resource. */
+  resourceId: string;
+  /** The resource slot of the candidate. */
+  resourceSlotId: string;
+  /** Start (ISO-8601, UTC). */
+  startDateTime: string;
+  /** End (ISO-8601, UTC). */
+  endDateTime: string;
+  /** Start, epoch ms. */
+  startMs: number;
+  /** End, epoch ms. */
+  endMs: number;
+  /** Buffer before, ms (the type's rule when held; 0 for none). */
+  bufferBeforeMs: number;
+  /** Buffer after, ms. */
+  bufferAfterMs: number;
+  /** When the hold stops counting, epoch ms. */
+  expiresMs: number;
+  /** When it stops counting (ISO-8601). */
+  expiresAt: string;
+  /** Creation time (ISO-8601). */
+  createdAt: string;
+}
 
 /** One entry of the activity log: an automation event with its trigger context. */
 export type ActivityRecord = ServiceEvent;

@@ -22,6 +22,7 @@ import type {
   CustomFieldRecord,
   FormRecord,
   FormSubmissionRecord,
+  HoldRecord,
   IdempotencyRecord,
   IngressWebhookRecord,
   JobRecord,
@@ -163,6 +164,32 @@ export interface BookingRepository {
   countByScheduleType(organizationId: string, calendarId: string): Promise<Map<string, number>>;
 }
 
+/** Slot holds (beyond SPEC). Reads that count take `nowMs`: an expired hold never counts. */
+export interface HoldRepository {
+  /** Stores a new hold. */
+  create(record: HoldRecord): Promise<void>;
+  /** The hold, expired or not, or null. */
+  get(organizationId: string, id: string): Promise<HoldRecord | null>;
+  /** Deletes a hold; returns false when it did not exist. */
+  delete(organizationId: string, id: string): Promise<boolean>;
+  /**
+   * The holds of the given resources that are active at `nowMs` (`expiresMs > nowMs`) and whose
+   * interval overlaps `[startMs, endMs)`, as intervals with their buffers. An empty `resourceIds`
+   * returns nothing.
+   */
+  listOverlapping(
+    organizationId: string,
+    resourceIds: readonly string[],
+    startMs: number,
+    endMs: number,
+    nowMs: number,
+  ): Promise<BookingInterval[]>;
+  /** The holder's holds active at `nowMs`, oldest first. */
+  listActiveByHolder(organizationId: string, holder: string, nowMs: number): Promise<HoldRecord[]>;
+  /** Deletes the organization's holds that expired at or before `nowMs`; returns how many. */
+  deleteExpired(organizationId: string, nowMs: number): Promise<number>;
+}
+
 /** The activity log of automation events. */
 export interface ActivityRepository {
   /** Appends an event. */
@@ -272,6 +299,8 @@ export interface Repositories {
   appointmentTypeResourceMappings: AppointmentTypeResourceMappingRepository;
   /** Calendar bookings. */
   bookings: BookingRepository;
+  /** Slot holds. */
+  holds: HoldRepository;
   /** Activity log. */
   activity: ActivityRepository;
   /** Scheduled jobs. */

@@ -9,6 +9,7 @@ import type { StorageAdapter } from '../ports/storage';
 import type { ConformanceSkip } from './storage-conformance/harness';
 import { registerBookingTests } from './storage-conformance/bookings';
 import { registerFormTests } from './storage-conformance/forms';
+import { registerHoldTests } from './storage-conformance/holds';
 import { ConformanceHarness } from './storage-conformance/harness';
 import { registerLeadTests } from './storage-conformance/leads';
 import { registerScopedTests } from './storage-conformance/scoped-cases';
@@ -34,7 +35,7 @@ export interface StorageConformanceOptions {
 /**
  * Registers the storage conformance tests with vitest (`describe`/`it`): create/get/list/update/
  * delete round trips of every repository, tenancy, filters, stable order, not-found results,
- * the booking overlap query, counts, the activity log, jobs, idempotency, and transaction
+ * the booking overlap query, booking buffers, slot holds, counts, the activity log, jobs, idempotency, and transaction
  * atomicity and serialisation. Call it at the top level of a test file.
  *
  * @example
@@ -55,6 +56,7 @@ export function runStorageConformance(options: StorageConformanceOptions): void 
     registerScopedTests(harness);
     registerLeadTests(harness);
     registerBookingTests(harness);
+    registerHoldTests(harness);
     registerSystemTests(harness);
     registerFormTests(harness);
     registerTransactionTests(harness);

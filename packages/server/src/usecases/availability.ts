@@ -5,9 +5,10 @@
  * @module
  */
 import { readTx, type ServiceContext } from '../core/context';
-import { ErrorMessages } from '@leadbook/contract';
+import { ErrorMessages, MAX_BUFFER_MINUTES } from '@leadbook/contract';
+import { DateTime } from 'luxon';
 import { notFound, validationError } from '../core/errors';
-import { searchAvailability, type AvailabilitySearchInput } from '../domain/availability';
+import { searchAvailability, type AvailabilitySearchInput, type EngineRules } from '../domain/availability';
 import { availabilityJson } from './availability-json';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
@@ -36,9 +37,59 @@ export interface SearchRequest {
   oneBooking?: boolean;
   /** The calendar and appointment type, when the caller read them already (404s stay the same). */
   preloaded?: { calendar: CalendarRecord | null; appointmentType: AppointmentTypeRecord | null };
+  /**
+   * Bookings and holds that do not count (by id): the booking a reschedule moves, the hold a
+   * booking uses.
+   */
+  excludeIds?: ReadonlySet<string> | undefined;
 }
 
 const MINUTE_MS = 60_000;
+// A booking's buffers reach at most this far beyond it, so reads widen by it to see every booking
+// whose buffered interval can touch a candidate's.
+const MAX_BUFFER_MS = MAX_BUFFER_MINUTES * MINUTE_MS;
+
+/** The rules of an appointment type as the engine takes them (none set: undefined). */
+export function rulesOf(type: AppointmentTypeRecord): EngineRules | undefined {
+  const rules = {
+    minimumNoticeMinutes: type.minimumNoticeMinutes,
+    horizonDays: type.horizonDays,
+    bufferBeforeMinutes: type.bufferBeforeMinutes,
+    bufferAfterMinutes: type.bufferAfterMinutes,
+    maxBookingsPerResourcePerDay: type.maxBookingsPerResourcePerDay,
+  };
+  return Object.values(rules).some((value) => value !== null && value !== undefined) ? rules : undefined;
+}
+
+/** The buffers a booking or hold of the type stores (only those set, in ms). */
+export function buffersOf(type: AppointmentTypeRecord | null): {
+  bufferBeforeMs?: number;
+  bufferAfterMs?: number;
+} {
+  const before = (type?.bufferBeforeMinutes ?? 0) * MINUTE_MS;
+  const after = (type?.bufferAfterMinutes ?? 0) * MINUTE_MS;
+  return {
+    ...(before > 0 ? { bufferBeforeMs: before } : {}),
+    ...(after > 0 ? { bufferAfterMs: after } : {}),
+  };
+}
+
+/**
+ * The range whose bookings a search reads: the candidates' range widened by the type's buffers and
+ * the longest buffer another booking may have, and, with a daily limit, to whole local days.
+ */
+function readRange(request: SearchRequest, zone: string, rules: EngineRules | undefined): [number, number] {
+  let from = request.startMs - (rules?.bufferBeforeMinutes ?? 0) * MINUTE_MS - MAX_BUFFER_MS;
+  let to = request.endMs + (rules?.bufferAfterMinutes ?? 0) * MINUTE_MS + MAX_BUFFER_MS;
+  if (rules?.maxBookingsPerResourcePerDay) {
+    from = Math.min(from, DateTime.fromMillis(request.startMs, { zone }).startOf('day').toMillis());
+    to = Math.max(
+      to,
+      DateTime.fromMillis(request.endMs, { zone }).startOf('day').plus({ days: 1 }).toMillis(),
+    );
+  }
+  return [from, to];
+}
 
 /** The 400 for booking a candidate that starts before now (SPEC 4.1: only the future is bookable). */
 export const slotStarted = () =>
@@ -64,8 +115,9 @@ export interface LoadedSearch {
 
 /**
  * Loads a search inside a transaction. Only resources mapped both to the calendar and to the
- * appointment type count; bookings come from one range query over those resources (on any
- * calendar, since a resource's capacity is shared). 404 for an unknown calendar or type.
+ * appointment type count; bookings and active holds come from one range query each over those
+ * resources (on any calendar, since a resource's capacity is shared), widened so that buffers and
+ * the type's daily limit see every booking they need. 404 for an unknown calendar or type.
  */
 export async function loadSearch(
   tx: Repositories,
@@ -84,10 +136,18 @@ export async function loadSearch(
     if (request.endMs - request.startMs !== appointmentType.bookingLength * MINUTE_MS) throw notBookable();
     if (request.startMs < request.nowMs) throw slotStarted();
   }
+  const rules = rulesOf(appointmentType);
+  const [readFrom, readTo] = readRange(request, calendar.tzdata, rules);
   // With one resource asked for, its bookings are read with the rest (one round trip where the
   // storage batches concurrent reads); they count only if the resource passes the filters below.
-  const overlapping = (ids: string[]) =>
-    tx.bookings.listOverlapping(org, ids, request.startMs, request.endMs);
+  // Active holds count like bookings.
+  const overlapping = async (ids: string[]) => {
+    const [bookings, holds] = await Promise.all([
+      tx.bookings.listOverlapping(org, ids, readFrom, readTo),
+      tx.holds.listOverlapping(org, ids, readFrom, readTo, request.nowMs),
+    ]);
+    return holds.length === 0 ? bookings : [...bookings, ...holds];
+  };
   const [onCalendar, forType, allResources, allSlots, calendarBlockers, resourceBookings] = await Promise.all(
     [
       tx.resourceCalendarMappings.list(org, { calendarId: calendar.id }),
@@ -109,12 +169,14 @@ export async function loadSearch(
   const slots = allSlots.filter(
     (s) => resources.has(s.resourceId) && (!request.publicOnly || s.publiclyBookable),
   );
-  const bookings =
+  const read =
     resourceBookings === undefined
       ? await overlapping([...resources.keys()])
       : resources.size > 0
         ? resourceBookings
         : [];
+  const excluded = request.excludeIds;
+  const bookings = excluded && excluded.size > 0 ? read.filter((b) => !excluded.has(b.id)) : read;
   const blockers = calendarBlockers
     .map((b) => ({
       resourceId: b.resourceId,
@@ -134,9 +196,16 @@ export async function loadSearch(
       searchLengthMinutes: appointmentType.searchLength,
       resources: [...resources.values()],
       slots,
-      bookings: bookings.map((b) => ({ resourceId: b.resourceId!, startMs: b.startMs, endMs: b.endMs })),
+      bookings: bookings.map((b) => ({
+        resourceId: b.resourceId!,
+        startMs: b.startMs,
+        endMs: b.endMs,
+        bufferBeforeMs: b.bufferBeforeMs,
+        bufferAfterMs: b.bufferAfterMs,
+      })),
       blockers,
       nowMs: request.nowMs,
+      rules,
     },
   };
 }

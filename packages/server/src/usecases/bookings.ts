@@ -8,14 +8,12 @@ import {
   type CalendarBooking,
   type CreateCalendarBookingBody,
   type TriggerContext,
-  type ValidationIssue,
 } from '@leadbook/contract';
 import { nowIso, type ServiceContext } from '../core/context';
-import { notFound, slotUnavailable, validationError } from '../core/errors';
+import { notFound } from '../core/errors';
 import { IDEMPOTENCY_TTL_MS, replayed, requestHash } from '../core/idempotency';
 import { runUnit, type Unit } from '../core/unit-of-work';
 import type { UnitJobs } from '../core/unit-jobs';
-import { findCandidate } from '../domain/availability';
 import type {
   AppointmentTypeRecord,
   BookingRecord,
@@ -25,15 +23,13 @@ import type {
   TableEntryRecord,
 } from '../ports/records';
 import type { Repositories } from '../ports/storage';
-import { loadSearch, notBookable } from './availability';
+import { buffersOf } from './availability';
+import { checkPlannerInterval, invalid, usableHold } from './booking-checks';
 import { bookingResponse } from './booking-response';
 import { meetingLockKey, plannedMeeting, releaseMeeting, scheduleMeeting } from './meetings';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } from './scheduled-events';
 
 const IDEMPOTENCY_SCOPE = 'createCalendarBooking';
-
-const invalid = (path: string, message: string) =>
-  validationError(message, [{ path, message } satisfies ValidationIssue]);
 
 /** What the checks of one booking read, in one go (one round trip where the storage batches reads). */
 interface BookingReads {
@@ -64,7 +60,8 @@ async function readForBooking(
 
 /**
  * The planner checks: the interval must be a candidate of a slot of the resource that has not
- * started yet (`nowMs`), with room left.
+ * started yet (`nowMs`), inside the type's booking window, with room left; a hold the body names
+ * (and that still counts) lends its place.
  */
 async function checkPlannerSlot(
   tx: Repositories,
@@ -89,31 +86,25 @@ async function checkPlannerSlot(
   const startMs = Date.parse(body.startDateTime);
   const endMs = Date.parse(body.endDateTime);
   if (!reads.resource) throw notFound('Resource');
-  const loaded = await loadSearch(tx, org, {
+  const wanted = {
     calendarId: body.calendarId,
     appointmentTypeId: body.appointmentTypeId,
+    resourceId: body.resourceId,
     startMs,
     endMs,
-    resourceId: body.resourceId,
-    publicOnly,
     nowMs,
-    oneBooking: true,
+  };
+  const hold = await usableHold(tx, org, body.holdId, wanted);
+  const checked = await checkPlannerInterval(tx, org, {
+    ...wanted,
+    resourceSlotId: body.resourceSlotId,
+    publicOnly,
+    excludeIds: hold ? new Set([hold.id]) : undefined,
     preloaded: { calendar: reads.calendar, appointmentType: reads.appointmentType },
   });
-  if (!loaded.resources.has(body.resourceId)) {
-    throw invalid('resourceId', 'The resource is not mapped to this calendar and appointment type');
-  }
-  const candidate = findCandidate({
-    ...loaded.input,
-    startMs,
-    endMs,
-    resourceId: body.resourceId,
-    resourceSlotId: body.resourceSlotId,
-  });
-  if (!candidate) throw notBookable();
-  // The same check as the search, now inside the transaction: a slot filled meanwhile is refused.
-  if (!candidate.available) throw slotUnavailable();
-  return { startMs, endMs, resourceSlotId: candidate.resourceSlotId };
+  // A used hold is gone with the booking; an expired one named by the body is cleared too.
+  if (body.holdId) await tx.holds.delete(org, body.holdId);
+  return { startMs, endMs, resourceSlotId: checked.resourceSlotId };
 }
 
 async function checkLegacy(
@@ -125,6 +116,7 @@ async function checkLegacy(
   if (body.resourceId || body.appointmentTypeId || body.resourceSlotId) {
     throw invalid('resourceId', 'The organization is not on the resource planner; use scheduleTypeId');
   }
+  if (body.holdId) throw invalid('holdId', 'Holds are for organizations on the resource planner');
   if (!reads.calendar) throw notFound('Calendar');
   if (body.scheduleTypeId) {
     const type = await tx.scheduleTypes.get(org, body.scheduleTypeId);
@@ -179,6 +171,7 @@ async function insertBooking(
     calendarScheduleTypeId: body.scheduleTypeId ?? null,
     calendarScheduleTypeSlotId: body.scheduleTypeSlotId ?? null,
     trigger,
+    ...(org.resourcePlanner ? buffersOf(reads.appointmentType) : {}),
     ...plannedMeeting(reads.appointmentType, body.resourceId ?? null),
   };
   await tx.bookings.create(record);
@@ -191,7 +184,11 @@ async function insertBooking(
  * Schedules `hasStarted` at the start and `hasEnded` at the end, with the unit that writes the booking
  * (in its transaction when the scheduler keeps its jobs in the service's storage).
  */
-async function scheduleAppointmentTimers(jobs: UnitJobs, booking: CalendarBooking, trigger: TriggerContext) {
+export async function scheduleAppointmentTimers(
+  jobs: UnitJobs,
+  booking: CalendarBooking,
+  trigger: TriggerContext,
+) {
   const payload: AppointmentJobPayload = { booking, trigger };
   for (const kind of ['hasStarted', 'hasEnded'] as const) {
     await jobs.schedule({

@@ -9,6 +9,7 @@ import { advanceStepIndex, peakFromStep, stepIndexAt } from './concurrency';
 import { forEachSlotWindow, localDaySpan, parseSlotSchedule } from './expand-slot';
 import { createWallClockResolver, MINUTE_MS } from './local-time';
 import { indexResources, type ResourceState } from './resource-state';
+import { countStarts, localDayBounds, resolveRules, type ResolvedRules } from './rules';
 import { sortByStart } from './sort-by-start';
 import type {
   AvailabilityCandidate,
@@ -36,7 +37,7 @@ function candidate(
   endMs: number,
   peak: number,
   blocked: boolean,
-  started: boolean,
+  refused: boolean,
 ): AvailabilityCandidate {
   const capacity = state.resource.maxParallelBookings;
   return {
@@ -44,12 +45,21 @@ function candidate(
     resourceSlotId,
     startMs,
     endMs,
-    available: !blocked && !started && peak < capacity,
+    available: !blocked && !refused && peak < capacity,
     currentBookings: peak,
     remaining: Math.max(0, capacity - peak),
     maxParallelBookings: capacity,
     blocked,
   };
+}
+
+// Whether a rule other than capacity refuses a start: outside notice and horizon, or its day full.
+function refusedByRules(rules: ResolvedRules, startMs: number, dayCount: number): boolean {
+  return (
+    startMs < rules.earliestStartMs ||
+    startMs > rules.latestStartMs ||
+    (rules.perDay > 0 && dayCount >= rules.perDay)
+  );
 }
 
 /**
@@ -68,12 +78,13 @@ function candidate(
 export function searchAvailability(input: AvailabilitySearchInput): AvailabilityCandidate[] {
   assertSearchInput(input);
   const { zone, rangeStartMs, rangeEndMs } = input;
-  const states = indexResources(input.resources, input.bookings, input.blockers);
+  const rules = resolveRules(input.rules, input.nowMs, zone);
+  const { beforeMs, afterMs } = rules;
+  const states = indexResources(input.resources, input.bookings, input.blockers, rules.perDay > 0);
   const span = localDaySpan(zone, rangeStartMs, rangeEndMs);
   const resolve = createWallClockResolver(zone);
   const stepMs = input.searchLengthMinutes * MINUTE_MS;
   const lengthMs = input.bookingLengthMinutes * MINUTE_MS;
-  const nowMs = input.nowMs ?? -Infinity;
   const found: AvailabilityCandidate[] = [];
 
   const slots = input.slots.filter((slot) => states.has(slot.resourceId)).sort(compareSlots);
@@ -83,21 +94,28 @@ export function searchAvailability(input: AvailabilitySearchInput): Availability
     forEachSlotWindow(
       parseSlotSchedule(slot),
       { span, resolve, rangeStartMs, rangeEndMs },
-      (windowStart, windowEnd) => {
+      (windowStart, windowEnd, day) => {
         const last = Math.min(windowEnd, rangeEndMs) - lengthMs;
         let start = windowStart;
         if (rangeStartMs > windowStart) start += Math.ceil((rangeStartMs - windowStart) / stepMs) * stepMs;
         if (start > last) return;
+        // Every candidate of a window starts on the window's local day.
+        let dayCount = 0;
+        if (state.starts) {
+          const [dayStart, dayEnd] = localDayBounds(resolve, day);
+          dayCount = countStarts(state.starts, dayStart, dayEnd);
+        }
         // Candidates of one window ascend, so both cursors only move forward.
-        let step = stepIndexAt(profile, start);
+        let step = stepIndexAt(profile, start - beforeMs);
         let block = blockerIndexAfter(blockers, start);
         for (; start <= last; start += stepMs) {
           const end = start + lengthMs;
-          step = advanceStepIndex(profile, step, start);
+          step = advanceStepIndex(profile, step, start - beforeMs);
           block = advanceBlockerIndex(blockers, block, start);
-          const peak = peakFromStep(profile, step, start, end);
+          const peak = peakFromStep(profile, step, start - beforeMs, end + afterMs);
           const blocked = overlapsFrom(blockers, block, start, end);
-          found.push(candidate(state, slot.id, start, end, peak, blocked, start < nowMs));
+          const refused = refusedByRules(rules, start, dayCount);
+          found.push(candidate(state, slot.id, start, end, peak, blocked, refused));
         }
       },
     );
@@ -132,17 +150,27 @@ export function findCandidate(input: FindCandidateInput): AvailabilityCandidate 
 
   const span = localDaySpan(zone, startMs, endMs);
   const resolve = createWallClockResolver(zone);
+  const rules = resolveRules(input.rules, input.nowMs, zone);
   for (const slot of slots) {
-    let fits = false;
+    let fitDay: number | null = null;
     const range = { span, resolve, rangeStartMs: startMs, rangeEndMs: endMs };
-    forEachSlotWindow(parseSlotSchedule(slot), range, (windowStart, windowEnd) => {
-      if (windowStart <= startMs && endMs <= windowEnd && (startMs - windowStart) % stepMs === 0) fits = true;
+    forEachSlotWindow(parseSlotSchedule(slot), range, (windowStart, windowEnd, day) => {
+      if (windowStart <= startMs && endMs <= windowEnd && (startMs - windowStart) % stepMs === 0)
+        fitDay = day;
     });
-    if (!fits) continue;
-    const state = indexResources([resource], input.bookings, input.blockers).get(resource.id)!;
-    const peak = peakFromStep(state.profile, stepIndexAt(state.profile, startMs), startMs, endMs);
+    if (fitDay === null) continue;
+    const state = indexResources([resource], input.bookings, input.blockers, rules.perDay > 0).get(
+      resource.id,
+    )!;
+    const from = startMs - rules.beforeMs;
+    const peak = peakFromStep(state.profile, stepIndexAt(state.profile, from), from, endMs + rules.afterMs);
     const blocked = overlapsFrom(state.blockers, blockerIndexAfter(state.blockers, startMs), startMs, endMs);
-    return candidate(state, slot.id, startMs, endMs, peak, blocked, startMs < (input.nowMs ?? -Infinity));
+    let dayCount = 0;
+    if (state.starts) {
+      const [dayStart, dayEnd] = localDayBounds(resolve, fitDay);
+      dayCount = countStarts(state.starts, dayStart, dayEnd);
+    }
+    return candidate(state, slot.id, startMs, endMs, peak, blocked, refusedByRules(rules, startMs, dayCount));
   }
   return null;
 }

@@ -71,12 +71,12 @@ export interface SlotWindowRange {
 
 /**
  * Calls `emit` with each non-empty window of `schedule` that overlaps `[rangeStartMs, rangeEndMs)`,
- * in increasing order. Zone rules are read once per (local day, wall time) through `resolve`.
+ * in increasing order, with the day number of its local day. Zone rules are read once per (local day, wall time) through `resolve`.
  */
 export function forEachSlotWindow(
   schedule: ParsedSlotSchedule,
   range: SlotWindowRange,
-  emit: (startMs: number, endMs: number) => void,
+  emit: (startMs: number, endMs: number, day: number) => void,
 ): void {
   const { span, resolve, rangeStartMs, rangeEndMs } = range;
   const from = Math.max(span.firstDay, schedule.firstDay);
@@ -87,7 +87,7 @@ export function forEachSlotWindow(
     const startMs = resolve(day, schedule.startMinute);
     const endMs = resolve(day, schedule.endMinute);
     // A window inside a DST gap can collapse (02:30-03:00 on a 02:00->03:00 day): skip it.
-    if (endMs > startMs && startMs < rangeEndMs && endMs > rangeStartMs) emit(startMs, endMs);
+    if (endMs > startMs && startMs < rangeEndMs && endMs > rangeStartMs) emit(startMs, endMs, day);
   }
 }
 

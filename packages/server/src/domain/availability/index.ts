@@ -2,6 +2,7 @@ export { buildBlockerIndex, overlapsBlocker, type BlockerIndex } from './blocker
 export { buildConcurrencyProfile, peakConcurrency, type ConcurrencyProfile } from './concurrency';
 export { findCandidate, searchAvailability } from './engine';
 export { expandSlotWindows } from './expand-slot';
+export { resolveRules, type ResolvedRules } from './rules';
 export type {
   AvailabilityCandidate,
   AvailabilitySearchInput,
@@ -10,6 +11,7 @@ export type {
   EngineInterval,
   EngineResource,
   EngineResourceSlot,
+  EngineRules,
   FindCandidateInput,
   SlotSchedule,
 } from './types';

@@ -35,9 +35,37 @@ export interface EngineInterval {
   endMs: number;
 }
 
-/** An existing booking of one resource. */
+/**
+ * An existing booking (or an active hold) of one resource. Its buffers widen what it occupies:
+ * `[startMs - bufferBeforeMs, endMs + bufferAfterMs)` counts against the resource's capacity.
+ */
 export interface EngineBooking extends EngineInterval {
   resourceId: string;
+  /** Milliseconds before the start that the booking occupies too (default 0). */
+  bufferBeforeMs?: number | undefined;
+  /** Milliseconds after the end that the booking occupies too (default 0). */
+  bufferAfterMs?: number | undefined;
+}
+
+/**
+ * The booking rules of the appointment type searched; an absent or null rule is off. Notice and
+ * horizon need `nowMs`.
+ */
+export interface EngineRules {
+  /** A candidate must start at least this many minutes after `nowMs`. */
+  minimumNoticeMinutes?: number | null | undefined;
+  /** A candidate must start no later than `nowMs` plus this many local days of the zone. */
+  horizonDays?: number | null | undefined;
+  /** The candidate occupies its resource this many minutes before its start too. */
+  bufferBeforeMinutes?: number | null | undefined;
+  /** The candidate occupies its resource this many minutes after its end too. */
+  bufferAfterMinutes?: number | null | undefined;
+  /**
+   * A candidate is refused when this many bookings of its resource already start on the local day
+   * (in the zone) on which it starts; the bookings passed must then cover the whole local days of
+   * the range.
+   */
+  maxBookingsPerResourcePerDay?: number | null | undefined;
 }
 
 /** A closure; `resourceId: null` closes every resource of the calendar. */
@@ -70,6 +98,8 @@ export interface AvailabilitySearchInput {
    * but not available, as it has begun or passed. Omitted: no candidate is refused for its time.
    */
   nowMs?: number | undefined;
+  /** The appointment type's booking rules (none: SPEC behaviour). */
+  rules?: EngineRules | undefined;
 }
 
 /** Input of {@link findCandidate}: a search input without a range, plus the exact interval to check. */
@@ -87,9 +117,15 @@ export interface AvailabilityCandidate {
   resourceSlotId: string;
   startMs: number;
   endMs: number;
-  /** `true` when the peak is below capacity, no blocker overlaps and it does not start before `nowMs`. */
+  /**
+   * `true` when the peak is below capacity, no blocker overlaps, it does not start before `nowMs`,
+   * and no booking rule refuses it.
+   */
   available: boolean;
-  /** Peak number of concurrent bookings of the resource over `[startMs, endMs)`. */
+  /**
+   * Peak number of concurrent bookings of the resource over `[startMs, endMs)`, widened by the
+   * rules' buffers; bookings count with their own buffers.
+   */
   currentBookings: number;
   /** `max(0, maxParallelBookings - currentBookings)`; neither a blocker nor a past start changes it. */
   remaining: number;

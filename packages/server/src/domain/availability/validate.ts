@@ -86,6 +86,11 @@ export function assertEngineInput(input: Omit<AvailabilitySearchInput, 'rangeSta
   if (input.nowMs !== undefined && !Number.isFinite(input.nowMs)) {
     throw new RangeError(`nowMs must be finite epoch milliseconds, got ${input.nowMs}`);
   }
+  for (const [name, value] of Object.entries(input.rules ?? {})) {
+    if (value !== null && value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+      throw new RangeError(`rules.${name} must be a non-negative integer or null, got ${value}`);
+    }
+  }
 }
 
 /** Checks a whole search input. */

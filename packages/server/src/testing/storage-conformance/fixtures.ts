@@ -15,6 +15,7 @@ import type {
   BookingRecord,
   CalendarRecord,
   CustomFieldRecord,
+  HoldRecord,
   IdempotencyRecord,
   JobRecord,
   LeadStateRecord,
@@ -353,6 +354,32 @@ export const idempotency = (
   requestHash: randomBytes(32).toString('hex'),
   status: 201,
   body: { id: id(), nested: { list: [1, 'two', null] } },
+  createdAt: later(),
+  ...overrides,
+});
+
+/** A hold of `resourceId` on `[from, to)` (minutes after the base instant), expiring at `expires`. */
+export const hold = (
+  organizationId: string,
+  resourceId: string,
+  [from, to, expires]: [number, number, number],
+  overrides: Partial<HoldRecord> = {},
+): HoldRecord => ({
+  id: id(),
+  organizationId,
+  holder: `token:${id()}`,
+  calendarId: id(),
+  appointmentTypeId: id(),
+  resourceId,
+  resourceSlotId: id(),
+  startDateTime: at(from),
+  endDateTime: at(to),
+  startMs: ms(from),
+  endMs: ms(to),
+  bufferBeforeMs: 0,
+  bufferAfterMs: 0,
+  expiresMs: ms(expires),
+  expiresAt: at(expires),
   createdAt: later(),
   ...overrides,
 });

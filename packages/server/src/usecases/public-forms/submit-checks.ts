@@ -7,10 +7,11 @@
  */
 import { ErrorMessages, type SubmitBody } from '@leadbook/contract';
 import { slotUnavailable, validationError } from '../../core/errors';
-import { searchAvailability } from '../../domain/availability';
+import { resolveRules, searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
 import { loadSearch, slotStarted } from '../availability';
+import { outsideBookingWindow } from '../booking-checks';
 import {
   allowedTypeIds,
   checkAppointmentType,
@@ -57,11 +58,105 @@ export interface CheckedSlot {
   endDateTime: string;
   /** Available resources for the interval, in preference order (the requested one alone, if given). */
   resourceIds: string[];
+  /** The visitor's hold on the slot, when it still counts: its resource comes first. */
+  hold?: { id: string; resourceId: string };
+}
+
+/** A slot a visitor picked (submit's `bookingSlot`, a public hold's body). */
+export interface PickedSlot {
+  appointmentTypeId: string;
+  calendarId: string;
+  resourceId?: string | undefined;
+  startDateTime: string;
+  endDateTime: string;
+}
+
+/**
+ * Whether the form offers the slot and it has room now: sane times, the calendar and the type
+ * allowed by the booking field, the interval a publicly bookable candidate with room left (the
+ * hold `holdId` names not counting, when it holds this slot). Returns the resources with room,
+ * the held one first.
+ */
+export async function checkOfferedSlot(
+  tx: Repositories,
+  form: FormRecord,
+  {
+    slot,
+    studioId,
+    fieldId,
+    nowMs,
+    holdId,
+    released = [],
+  }: {
+    slot: PickedSlot;
+    studioId: string | null;
+    fieldId: string | undefined;
+    nowMs: number;
+    holdId?: string | undefined;
+    /** Holds that will be released before the slot is taken (a client's previous hold). */
+    released?: readonly string[];
+  },
+): Promise<CheckedSlot> {
+  const startMs = Date.parse(slot.startDateTime);
+  const endMs = Date.parse(slot.endDateTime);
+  if (!(startMs < endMs)) throw validationError('The selected time slot ends before it starts');
+  checkCalendar(form, slot.calendarId, studioId ?? undefined);
+  const field = resolveBookingField(form, fieldId);
+  checkAppointmentType(allowedTypeIds(field), slot.appointmentTypeId);
+  const organization = await tx.organizations.get(form.organizationId);
+  if (!organization?.resourcePlanner) throw validationError(ErrorMessages.formNotConfiguredForBooking);
+  // The interval is one booking of the type, or no slot at all: checked before anything is loaded,
+  // so the work below covers that one interval however wide a range the client sent.
+  const type = await tx.appointmentTypes.get(form.organizationId, slot.appointmentTypeId);
+  if (type && endMs - startMs !== type.bookingLength * MINUTE_MS) throw notOffered();
+  if (startMs < nowMs) throw slotStarted();
+  const hold = holdId ? await tx.holds.get(form.organizationId, holdId) : null;
+  const held =
+    hold &&
+    hold.expiresMs > nowMs &&
+    hold.calendarId === slot.calendarId &&
+    hold.appointmentTypeId === slot.appointmentTypeId &&
+    hold.startMs === startMs &&
+    hold.endMs === endMs &&
+    (slot.resourceId === undefined || slot.resourceId === hold.resourceId)
+      ? hold
+      : null;
+  const loaded = await loadSearch(tx, form.organizationId, {
+    calendarId: slot.calendarId,
+    appointmentTypeId: slot.appointmentTypeId,
+    startMs,
+    endMs,
+    resourceId: slot.resourceId,
+    publicOnly: true,
+    nowMs,
+    excludeIds: held || released.length > 0 ? new Set([...released, ...(held ? [held.id] : [])]) : undefined,
+  });
+  const candidates = searchAvailability(loaded.input).filter(
+    (c) => c.startMs === startMs && c.endMs === endMs,
+  );
+  if (candidates.length === 0) throw notOffered();
+  const window = resolveRules(loaded.input.rules, nowMs, loaded.calendar.tzdata);
+  if (startMs < window.earliestStartMs || startMs > window.latestStartMs) throw outsideBookingWindow();
+  const open = [...new Set(candidates.filter((c) => c.available).map((c) => c.resourceId))];
+  if (open.length === 0) throw slotUnavailable();
+  if (held && open.includes(held.resourceId)) {
+    open.splice(open.indexOf(held.resourceId), 1);
+    open.unshift(held.resourceId);
+  }
+  return {
+    calendarId: slot.calendarId,
+    appointmentTypeId: slot.appointmentTypeId,
+    startDateTime: slot.startDateTime,
+    endDateTime: slot.endDateTime,
+    resourceIds: open,
+    ...(held ? { hold: { id: held.id, resourceId: held.resourceId } } : {}),
+  };
 }
 
 /**
  * Step 7: a visible booking-calendar field needs a `bookingSlot`; its times must be sane, its calendar
- * and appointment type allowed, and the interval a publicly bookable candidate with room left now.
+ * and appointment type allowed, and the interval a publicly bookable candidate with room left now
+ * (the visitor's hold, `holdId`, lending its place).
  */
 export async function checkBookingSlot(
   tx: Repositories,
@@ -81,9 +176,9 @@ export async function checkBookingSlot(
   if (fields.length === 0) return null;
   const slot = body.bookingSlot;
   if (!slot) throw validationError('Please choose a time slot');
-  const startMs = Date.parse(slot.startDateTime);
-  const endMs = Date.parse(slot.endDateTime);
-  if (!(startMs < endMs)) throw validationError('The selected time slot ends before it starts');
+  if (!(Date.parse(slot.startDateTime) < Date.parse(slot.endDateTime))) {
+    throw validationError('The selected time slot ends before it starts');
+  }
   checkCalendar(form, slot.calendarId, studioId ?? undefined);
   const field = resolveBookingField(form, fields[0]!.id);
   checkAppointmentType(allowedTypeIds(field), slot.appointmentTypeId);
@@ -91,27 +186,5 @@ export async function checkBookingSlot(
   if (linked && values[linked] !== undefined && values[linked] !== slot.appointmentTypeId) {
     throw validationError('The selected time slot is for another appointment type than the one chosen');
   }
-  const organization = await tx.organizations.get(form.organizationId);
-  if (!organization?.resourcePlanner) throw validationError(ErrorMessages.formNotConfiguredForBooking);
-  // The interval is one booking of the type, or no slot at all: checked before anything is loaded,
-  // so the work below covers that one interval however wide a range the client sent.
-  const type = await tx.appointmentTypes.get(form.organizationId, slot.appointmentTypeId);
-  if (type && endMs - startMs !== type.bookingLength * MINUTE_MS) throw notOffered();
-  if (startMs < nowMs) throw slotStarted();
-  const loaded = await loadSearch(tx, form.organizationId, {
-    calendarId: slot.calendarId,
-    appointmentTypeId: slot.appointmentTypeId,
-    startMs,
-    endMs,
-    resourceId: slot.resourceId,
-    publicOnly: true,
-    nowMs,
-  });
-  const candidates = searchAvailability(loaded.input).filter(
-    (c) => c.startMs === startMs && c.endMs === endMs,
-  );
-  if (candidates.length === 0) throw notOffered();
-  const open = candidates.filter((c) => c.available).map((c) => c.resourceId);
-  if (open.length === 0) throw slotUnavailable();
-  return { ...slot, resourceIds: [...new Set(open)] };
+  return checkOfferedSlot(tx, form, { slot, studioId, fieldId: fields[0]!.id, nowMs, holdId: body.holdId });
 }

@@ -133,10 +133,11 @@ async function book(
 ) {
   for (const resourceId of slot.resourceIds) {
     try {
-      const { resourceIds: _ids, ...interval } = slot;
+      const { resourceIds: _ids, hold, ...interval } = slot;
+      const holdId = hold?.resourceId === resourceId ? { holdId: hold.id } : {};
       return await createBookingTx(ctx, unit, {
         organizationId: form.organizationId,
-        body: { ...interval, resourceId, ...(entryId ? { entryId } : {}) },
+        body: { ...interval, resourceId, ...holdId, ...(entryId ? { entryId } : {}) },
         trigger,
         publicOnly: true,
       });

@@ -11,12 +11,20 @@ import type { SqlExecutor, SqlRow } from '../executor';
 import { scopedTable } from '../scoped-table';
 
 // `pg` returns a bigint column as text.
-const intervalOf = (row: SqlRow): BookingInterval => ({
-  id: String(row['id']),
-  resourceId: row['resource_id'] === null ? null : String(row['resource_id']),
-  startMs: Number(row['start_ms']),
-  endMs: Number(row['end_ms']),
-});
+// Buffers appear only when set, so a booking without rules reads as it was stored.
+const intervalOf = (row: SqlRow): BookingInterval => {
+  const interval: BookingInterval = {
+    id: String(row['id']),
+    resourceId: row['resource_id'] === null ? null : String(row['resource_id']),
+    startMs: Number(row['start_ms']),
+    endMs: Number(row['end_ms']),
+  };
+  const before = Number(row['buffer_before_ms']);
+  const after = Number(row['buffer_after_ms']);
+  if (before > 0) interval.bufferBeforeMs = before;
+  if (after > 0) interval.bufferAfterMs = after;
+  return interval;
+};
 
 /** The booking repository in `d`. */
 export function bookingRepositories(d: SqlDialect) {
@@ -28,6 +36,8 @@ export function bookingRepositories(d: SqlDialect) {
       schedule_type_id: (record) => record.calendarScheduleTypeId,
       start_ms: (record) => record.startMs,
       end_ms: (record) => record.endMs,
+      buffer_before_ms: (record) => record.bufferBeforeMs ?? 0,
+      buffer_after_ms: (record) => record.bufferAfterMs ?? 0,
     },
   });
   const t = d.table('bookings');
@@ -40,7 +50,7 @@ export function bookingRepositories(d: SqlDialect) {
   const overlapping = (resource: (p: Placeholders) => string) =>
     statement(
       d,
-      (p) => `SELECT id, resource_id, start_ms, end_ms FROM ${t}
+      (p) => `SELECT id, resource_id, start_ms, end_ms, buffer_before_ms, buffer_after_ms FROM ${t}
     WHERE organization_id = ${p.key()} AND ${resource(p)}
       AND start_ms < ${p.value()}${floor === undefined ? '' : ` AND start_ms > ${p.value()} - ${floor}`}
       AND end_ms > ${p.value()}

@@ -8,6 +8,7 @@ import type { SqlDialect } from '../dialect';
 import type { SqlExecutor } from '../executor';
 import { bookingRepositories } from './bookings';
 import { formRepositories } from './forms';
+import { holdRepositories } from './holds';
 import { leadRepositories } from './leads';
 import { lookupRepositories } from './lookups';
 import { systemRepositories } from './system';
@@ -41,6 +42,7 @@ export function createSqlRepositories(
     ...lookupRepositories(dialect),
     ...leadRepositories(dialect),
     ...bookingRepositories(dialect),
+    ...holdRepositories(dialect),
     ...systemRepositories(dialect),
     ...formRepositories(dialect),
     ...overrides,

@@ -10,6 +10,7 @@ import { INITIAL_SCHEMA } from './001-initial-schema';
 import { FORMS_AND_INGRESS } from './002-forms-and-ingress';
 import { BOOKING_DURATION_BOUND } from './003-booking-duration-bound';
 import { WEBHOOK_SUBSCRIPTIONS } from './004-webhook-subscriptions';
+import { BOOKING_LIFECYCLE } from './005-booking-lifecycle';
 
 /** One schema change. */
 export interface Migration {
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 3, name: 'booking duration bound for the overlap query', sql: BOOKING_DURATION_BOUND },
   { version: 4, name: 'webhook subscriptions and their deliveries', sql: WEBHOOK_SUBSCRIPTIONS },
+  { version: 5, name: 'booking buffers and slot holds', sql: BOOKING_LIFECYCLE },
 ];
 
 /**

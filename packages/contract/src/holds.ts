@@ -1,0 +1,120 @@
+/**
+ * Slot holds and reschedules (beyond SPEC): a hold reserves one candidate's place for a few minutes
+ * so a visitor can fill in a form without losing the slot to a race; a reschedule moves a booking to
+ * a new interval in one step.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { MAX_BOOKING_MINUTES } from './booking';
+import { DateTimeSchema, OpaqueIdSchema, UuidSchema } from './primitives';
+
+/** How long a hold lasts unless the request asks otherwise: five minutes. */
+export const DEFAULT_HOLD_TTL_SECONDS = 300;
+/** The shortest hold a request may ask for. */
+export const MIN_HOLD_TTL_SECONDS = 30;
+/** The longest hold a request may ask for: fifteen minutes. */
+export const MAX_HOLD_TTL_SECONDS = 900;
+/** Active holds one Connect API token may have at once. */
+export const MAX_ACTIVE_HOLDS_PER_TOKEN = 100;
+
+const ttlSeconds = z
+  .number()
+  .int()
+  .min(MIN_HOLD_TTL_SECONDS)
+  .max(MAX_HOLD_TTL_SECONDS)
+  .optional()
+  .describe(`How long the hold lasts, in seconds (default ${DEFAULT_HOLD_TTL_SECONDS})`);
+
+/** A half-open interval that precedes its end by at most a day. */
+function checkInterval(body: { startDateTime: string; endDateTime: string }, ctx: z.RefinementCtx) {
+  const lengthMs = Date.parse(body.endDateTime) - Date.parse(body.startDateTime);
+  if (lengthMs <= 0) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['endDateTime'],
+      message: 'endDateTime must be after startDateTime',
+    });
+  } else if (lengthMs > MAX_BOOKING_MINUTES * 60_000) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['endDateTime'],
+      message: `A booking may last at most ${MAX_BOOKING_MINUTES / 60} hours`,
+    });
+  }
+}
+
+/** The body of `POST /connect/booking_holds/`: one candidate of the availability search. */
+export const CreateBookingHoldBodySchema = z
+  .object({
+    calendarId: UuidSchema,
+    appointmentTypeId: UuidSchema,
+    resourceId: UuidSchema,
+    resourceSlotId: UuidSchema.optional().describe('From availability'),
+    startDateTime: DateTimeSchema,
+    endDateTime: DateTimeSchema,
+    ttlSeconds,
+  })
+  .strict()
+  .superRefine(checkInterval);
+
+/** The body of `POST /connect/booking_holds/`. */
+export type CreateBookingHoldBody = z.infer<typeof CreateBookingHoldBodySchema>;
+
+/**
+ * The body of `POST /public/forms/:id/holds`: the slot the visitor picked, as submit's
+ * `bookingSlot` names it (without `resourceId`, the first resource with room is held).
+ */
+export const PublicHoldBodySchema = z
+  .object({
+    appointmentTypeId: UuidSchema,
+    calendarId: UuidSchema,
+    resourceId: UuidSchema.optional(),
+    startDateTime: DateTimeSchema,
+    endDateTime: DateTimeSchema,
+    studioId: OpaqueIdSchema.optional().describe('Required when the form has several studios'),
+    fieldId: OpaqueIdSchema.optional().describe('The booking field, when the form has several'),
+    ttlSeconds,
+  })
+  .strict()
+  .superRefine(checkInterval);
+
+/** The body of `POST /public/forms/:id/holds`. */
+export type PublicHoldBody = z.infer<typeof PublicHoldBodySchema>;
+
+/** A hold: pass its `id` as `holdId` when booking or submitting before `expiresAt`. */
+export const BookingHoldSchema = z.object({
+  id: UuidSchema.describe('Pass as holdId to the booking or the submit'),
+  calendarId: UuidSchema,
+  appointmentTypeId: UuidSchema,
+  resourceId: UuidSchema,
+  resourceSlotId: UuidSchema,
+  startDateTime: DateTimeSchema,
+  endDateTime: DateTimeSchema,
+  expiresAt: DateTimeSchema.describe('After this instant the hold no longer counts'),
+});
+
+/** A hold. */
+export type BookingHold = z.infer<typeof BookingHoldSchema>;
+
+/** The fields of `PATCH /connect/calendar_bookings/:id`, before the cross-field checks. */
+export const RescheduleCalendarBookingFieldsSchema = z
+  .object({
+    startDateTime: DateTimeSchema,
+    endDateTime: DateTimeSchema,
+    resourceId: UuidSchema.optional().describe("The new resource; default: the booking's"),
+    resourceSlotId: UuidSchema.optional().describe('From availability'),
+    holdId: UuidSchema.optional().describe('A hold on the new interval, consumed by the reschedule'),
+  })
+  .strict();
+
+/**
+ * The body of `PATCH /connect/calendar_bookings/:id` (beyond SPEC): the new interval, and
+ * optionally another resource. Capacity and rules are rechecked in one transaction; the old time is
+ * released only when the new one is taken.
+ */
+export const RescheduleCalendarBookingBodySchema =
+  RescheduleCalendarBookingFieldsSchema.superRefine(checkInterval);
+
+/** The body of `PATCH /connect/calendar_bookings/:id`. */
+export type RescheduleCalendarBookingBody = z.infer<typeof RescheduleCalendarBookingBodySchema>;
