@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_MARK, SPEC_EXTENSIONS } from '../src/index';
-import { buildOpenApiDocument } from '../src/openapi';
+import { buildOpenApiDocument } from '../src/openapi/index';
 import { SPEC_OPERATIONS, specOperationShapes } from './spec-operations';
 
 const doc = JSON.parse(JSON.stringify(buildOpenApiDocument()));
