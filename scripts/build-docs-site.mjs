@@ -1,11 +1,12 @@
 // Builds the documentation site into docs/api (or the directory given) and checks it:
 // 1. the HTTP API reference: docs/openapi.json rendered by Redoc (`redocly build-docs`) into one
 //    HTML file with its scripts inlined, so it works offline; typedoc copies it into the site;
-// 2. typedoc: the landing page (docs/site/index.md), the guides in reading order and the
-//    TypeScript API of every package, warnings treated as errors (typedoc.json);
+// 2. typedoc: the landing page (docs/site/index.md), the guides in the order docs/README.md lists
+//    them (the one list of guides: a guide it does not list is not on the site) and the TypeScript
+//    API of every package, warnings treated as errors (typedoc.json);
 // 3. scripts/check-site.mjs: no broken internal link, no link to a document users do not have.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { checkSite } from './check-site.mjs';
 
@@ -24,7 +25,8 @@ run('redocly', [
   '--output',
   'docs/reference/http-api.html',
 ]);
-run('typedoc', ['--out', out]);
+const guides = [...readFileSync(`${root}docs/README.md`, 'utf8').matchAll(/\]\(\.\/(guides\/[\w-]+\.md)\)/g)];
+run('typedoc', ['--out', out, ...guides.flatMap(([, path]) => ['--projectDocuments', `docs/${path}`])]);
 const { problems, checked } = await checkSite(out);
 for (const problem of problems) console.error(problem);
 console.log(`${out}: ${checked} links checked, ${problems.length} problems`);

@@ -73,6 +73,14 @@ describe('the documentation site (npm run docs)', () => {
     const guides = nav[0]!.children!;
     expect(guides.map((node) => node.text)).toEqual(readmeOrder());
     expect(readmeOrder()).toContain('Running on PostgreSQL');
+    // Every guide is on the site, and the landing page lists them in the same order.
+    expect(readdirSync(join(root, 'docs/guides')).length).toBe(guides.length);
+    const landing = readFileSync(join(root, 'docs/site/index.md'), 'utf8');
+    const listed = [...landing.matchAll(/^\d+\. \[[^\]]+\]\(\.\.\/guides\/([\w-]+\.md)\)/gm)].map(
+      ([, f]) => f,
+    );
+    const readme = readFileSync(join(root, 'docs/README.md'), 'utf8');
+    expect(listed).toEqual([...readme.matchAll(/\]\(\.\/guides\/([\w-]+\.md)\)/g)].map(([, f]) => f));
     for (const guide of guides) expect(existsSync(join(site, guide.path!))).toBe(true);
   });
 
