@@ -146,6 +146,16 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
         { path: 'body', message: expect.stringMatching(/^Expected a JSON object \{"data": \{\.\.\.\}/) },
       ],
     });
+    // A hold of the wrong shape says the same of the hold's body.
+    const hold = await h.call('POST', `/public/forms/${ID.formGuarded}/holds`, {
+      body: { slot: 1 },
+      headers,
+    });
+    expect(hold.status).toBe(400);
+    expect(hold.json.details.at(-1)).toEqual({
+      path: 'body',
+      message: expect.stringContaining('the slot as GET /public/forms/:id/slots lists it'),
+    });
     expect(await counts(h)).toEqual(before);
   });
 

@@ -21,6 +21,12 @@ export const SUBMIT_BODY =
   '{"appointmentTypeId", "calendarId", "resourceId", "startDateTime", "endDateTime"} (when it books) ' +
   'are optional; no other keys';
 
+/** The body of `POST /public/forms/:id/holds`. */
+export const HOLD_BODY =
+  'Expected a JSON object {"appointmentTypeId": "...", "calendarId": "...", "startDateTime": "...", ' +
+  '"endDateTime": "..."}: the slot as GET /public/forms/:id/slots lists it; "resourceId", "studioId" ' +
+  '(on a form with several studios), "fieldId" and "ttlSeconds" are optional; no other keys';
+
 /** The body of `POST /public/forms/:id/telemetry`. */
 export const TELEMETRY_BODY =
   'Expected a JSON object {"events": [...]}: 1 to 50 events, each {"name": "...", "step", "errorCode", ' +

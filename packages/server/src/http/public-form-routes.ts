@@ -19,7 +19,7 @@ import { submitForm } from '../usecases/public-forms/submit';
 import { recordTelemetry, type TelemetrySink } from '../usecases/public-forms/telemetry';
 import { corsHeaders } from './cors';
 import { readTx } from '../core/context';
-import { SUBMIT_BODY, TELEMETRY_BODY } from './expected-bodies';
+import { HOLD_BODY, SUBMIT_BODY, TELEMETRY_BODY } from './expected-bodies';
 import { route, type GuardInput, type Route } from './route';
 import type { RateLimitName } from './rate-limit';
 
@@ -84,9 +84,7 @@ export function publicFormRoutes(
       route(
         op.createPublicFormHold,
         ({ params, body, clientIp }) => holdPublicSlot(ctx, params.id, body, clientIp),
-        {
-          guard,
-        },
+        { guard, expectedBody: HOLD_BODY },
       ),
     ),
     limited(

@@ -1,5 +1,5 @@
 /**
- * JSON merge patch (RFC 7396) for the `PATCH /connect/table_entries/:id` body (SPEC.md 4.1).
+ * JSON merge patch (RFC 7396) for the `PATCH /connect/table_entries/:id` body.
  *
  * Pure: values in, values out. Keys such as `__proto__`, `constructor` and `prototype` are ordinary
  * data keys here; they are written with `Object.defineProperty`, so a patch can never reach

@@ -1,5 +1,5 @@
 /**
- * Schema inference for lead data (SPEC.md 2.2, 2.3 and 4.3 rule 3): the first non-null value of a
+ * Schema inference for lead data: the first non-null value of a
  * key fixes its type in the Lead Pool's `schema.fields`; later values are coerced where that loses
  * nothing, otherwise the write is rejected with a `typeErrors` block.
  *
@@ -13,13 +13,13 @@ import { defineDataProperty, isPlainObject } from './merge-patch';
 export type { InferredType } from './inferred-type';
 import type { InferredType } from './inferred-type';
 
-/** What a field means beyond its type (SPEC 2.2); re-exported from the contract. */
+/** What a field means beyond its type (`email`, `phone`, ...); re-exported from the contract. */
 export type { SpecialType } from '@leadbook/contract';
 import type { SpecialType } from '@leadbook/contract';
 
 /**
  * One entry of a Lead Pool's `schema.fields` map: the attributes that inference reads and writes.
- * Other attributes of a stored descriptor (SPEC.md 2.4, e.g. `hidden`) are carried over unchanged.
+ * Other attributes of a stored descriptor (such as `hidden`) are carried over unchanged.
  */
 export interface InferredFieldDescriptor {
   friendlyName: string;
@@ -140,13 +140,13 @@ export function coerceValue(value: unknown, expected: InferredType): CoercionRes
  *   `phone`, `firstName`, `lastName`, `name`, `url`, ...), `frequency: 1`, `lastSeen: now` and
  *   `isDeprecated: false`.
  * - A known key has its `frequency` go up by one and `lastSeen` become `now`. With `coerce` (the
- *   ingress rule, SPEC 4.3 rule 3) its value is coerced to the key's type ({@link coerceValue});
- *   without it (Connect, console and form writes: SPEC 2.3 `data` is free-form) the value is kept as
+ *   ingress rule) its value is coerced to the key's type ({@link coerceValue});
+ *   without it (Connect, console and form writes, whose `data` is free-form) the value is kept as
  *   sent and the key keeps the type its first value gave it.
  * - Values JSON cannot carry (`undefined`, `NaN`, functions, class instances) are left out.
  *
  * Nothing is mutated. With `coerce`, on any conflict no schema change applies and every conflict is
- * reported, sorted by key; the caller answers 400 `Validation failed` with them (SPEC.md 7.3).
+ * reported, sorted by key; the caller answers 400 `Validation failed` with them.
  *
  * @param fields - The Lead Pool's current `schema.fields`.
  * @param data - The lead data being written (a POST body's `data`, or the keys a PATCH sets).
