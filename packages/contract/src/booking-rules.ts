@@ -1,5 +1,5 @@
 /**
- * Booking rules of an appointment type (an extension of the 2.16.0 API): minimum notice, a booking horizon, buffers
+ * Booking rules of an appointment type (extension): minimum notice, a booking horizon, buffers
  * before and after, and a daily limit per resource. Every rule is optional and off when absent, so
  * an appointment type without rules books exactly as the 2.16.0 interface describes.
  *

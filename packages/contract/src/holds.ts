@@ -1,5 +1,5 @@
 /**
- * Slot holds and reschedules (an extension of the 2.16.0 API): a hold reserves one candidate's place for a few minutes
+ * Slot holds and reschedules (extension): a hold reserves one candidate's place for a few minutes
  * so a visitor can fill in a form without losing the slot to a race; a reschedule moves a booking to
  * a new interval in one step.
  *

@@ -12,8 +12,8 @@ export const HEX_COLOR_PATTERN = /^#([A-Fa-f0-9]{6})$/;
 export const UuidSchema = z.string().uuid();
 
 /**
- * The longest opaque identifier a request may carry where the 2.16.0 interface does not make it a UUID: a public
- * form's path id, a studio or field id, a legacy schedule-type slot id.
+ * The longest opaque identifier a request may carry where the 2.16.0 interface does not make it a
+ * UUID: a public form's path id, a studio or field id, a legacy schedule-type slot id.
  */
 export const MAX_OPAQUE_ID_LENGTH = 200;
 

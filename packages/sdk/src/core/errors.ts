@@ -53,7 +53,7 @@ export class ApiError extends LeadbookError {
   declare readonly status: number;
   /** The envelope's `error` code (Connect: `VALIDATION_ERROR`, `NOT_FOUND`, `Unauthorized`, ...). */
   declare readonly code: string | undefined;
-  /** Validation issues from the envelope's `details` (Connect, public form or ingress); empty when there are none. */
+  /** Validation issues from the envelope's `details` (any of the three); empty when there are none. */
   declare readonly details: readonly ValidationIssue[];
   /** The parsed response body. */
   declare readonly body: unknown;

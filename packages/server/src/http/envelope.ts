@@ -35,7 +35,8 @@ export const jsonResponse = (
 });
 
 function envelope(surface: Surface, error: ServiceError): unknown {
-  // `details` (added to the public form and ingress envelopes) says what was wrong and what the body should be.
+  // `details` (added to the public form and ingress envelopes) says what was wrong and what the body
+  // should be.
   const details = error.details ? { details: error.details } : {};
   if (surface === 'public-form') return { statusCode: error.status, message: error.message, ...details };
   if (surface === 'ingress') {

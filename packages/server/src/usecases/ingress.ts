@@ -107,7 +107,7 @@ export async function pushIngressEntry(
   }
 }
 
-/** The ingress envelope knows two 400 messages: `No default lead state`, and `Validation failed` for the rest. */
+/** The ingress envelope has two 400 messages: `No default lead state`, and `Validation failed` otherwise. */
 function toIngressError(error: unknown): unknown {
   if (!isServiceError(error) || error.status !== 400) return error;
   if (error.message === ErrorMessages.noDefaultLeadState) return error;

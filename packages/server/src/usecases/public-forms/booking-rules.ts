@@ -1,6 +1,6 @@
 /**
  * The booking rules shared by the slot search, the appointment-type list and submit: which field's
- * allowlist applies, which calendars a form may book, and the four 400 messages of a booking refused by these rules.
+ * allowlist applies, which calendars a form may book, and the four 400 messages of a refused booking.
  *
  * @module
  */
