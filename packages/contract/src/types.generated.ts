@@ -1237,7 +1237,7 @@ export interface AppointmentTypeResourceMappingsQuery {
   appointmentTypeId?: string;
 }
 
-/** A free-form JSON object (see {@link JsonObjectSchema}). */
+/** A free-form JSON object: string keys, any JSON values. */
 export type JsonObject = Record<string, unknown>;
 
 /** A captcha provider: `turnstile`, `hcaptcha` or `recaptcha`. */

@@ -300,7 +300,7 @@ export const typeCatalogue = {
   JsonObject: {
     schema: JsonObjectSchema,
     mode: 'output',
-    doc: 'A free-form JSON object (see {@link JsonObjectSchema}).',
+    doc: 'A free-form JSON object: string keys, any JSON values.',
   },
   CaptchaProvider: {
     schema: CaptchaProviderSchema,
