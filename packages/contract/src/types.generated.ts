@@ -1264,7 +1264,7 @@ export interface AppointmentTypeResourceMappingsQuery {
   appointmentTypeId?: string;
 }
 
-/** A free-form JSON object: keys to any JSON value (lead `data`, `customFieldData`). */
+/** A free-form JSON object: string keys, any JSON values. */
 export type JsonObject = Record<string, unknown>;
 
 /** A captcha provider: `turnstile`, `hcaptcha` or `recaptcha`. */

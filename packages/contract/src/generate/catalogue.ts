@@ -300,7 +300,7 @@ export const typeCatalogue = {
   JsonObject: {
     schema: JsonObjectSchema,
     mode: 'output',
-    doc: 'A free-form JSON object: keys to any JSON value (lead `data`, `customFieldData`).',
+    doc: 'A free-form JSON object: string keys, any JSON values.',
   },
   CaptchaProvider: {
     schema: CaptchaProviderSchema,
