@@ -368,196 +368,223 @@ export interface TriggerContext {
 
 /** An automation event. */
 export type ServiceEvent =
-  | {
-      /** Unique id of this event */
+  | TableEntryAddedEvent
+  | TableEntryLeadStateChangedEvent
+  | CalendarAppointmentBookedEvent
+  | CalendarAppointmentHasStartedEvent
+  | CalendarAppointmentHasEndedEvent
+  | CalendarAppointmentDeletedEvent
+  | CalendarAppointmentMeetingCreatedEvent
+  | CalendarAppointmentMeetingFailedEvent
+  | CalendarAppointmentRescheduledEvent;
+
+/** The `table.entry.added` member of {@link ServiceEvent}. */
+export interface TableEntryAddedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'table.entry.added';
+  payload: {
+    entry: TableEntry;
+  };
+}
+
+/** The `table.entry.leadState.changed` member of {@link ServiceEvent}. */
+export interface TableEntryLeadStateChangedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'table.entry.leadState.changed';
+  payload: {
+    entry: TableEntry;
+    /** null for the initial state of a new entry */
+    previousLeadStateId: string | null;
+    /** The lead state. */
+    leadStateId: string;
+  };
+}
+
+/** The `calendar.appointment.booked` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentBookedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.booked';
+  payload: {
+    booking: CalendarBooking;
+  };
+}
+
+/** The `calendar.appointment.hasStarted` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentHasStartedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.hasStarted';
+  payload: {
+    booking: CalendarBooking;
+  };
+}
+
+/** The `calendar.appointment.hasEnded` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentHasEndedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.hasEnded';
+  payload: {
+    booking: CalendarBooking;
+  };
+}
+
+/** The `calendar.appointment.deleted` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentDeletedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.deleted';
+  payload: {
+    booking: CalendarBooking;
+  };
+}
+
+/** The `calendar.appointment.meetingCreated` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentMeetingCreatedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.meetingCreated';
+  payload: {
+    booking: CalendarBooking;
+  };
+}
+
+/** The `calendar.appointment.meetingFailed` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentMeetingFailedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.meetingFailed';
+  payload: {
+    booking: CalendarBooking;
+    /** Why the meeting could not be created or moved (the last error) */
+    reason: string;
+  };
+}
+
+/** The `calendar.appointment.rescheduled` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentRescheduledEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.rescheduled';
+  payload: {
+    /** The booking at its new time */
+    booking: {
+      /** The identifier. */
       id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
       /** The organization it belongs to. */
       organizationId: string;
-      trigger: TriggerContext;
-      type: 'table.entry.added';
-      payload: {
-        entry: TableEntry;
-      };
-    }
-  | {
-      /** Unique id of this event */
-      id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
-      /** The organization it belongs to. */
-      organizationId: string;
-      trigger: TriggerContext;
-      type: 'table.entry.leadState.changed';
-      payload: {
-        entry: TableEntry;
-        /** null for the initial state of a new entry */
-        previousLeadStateId: string | null;
-        /** The lead state. */
-        leadStateId: string;
-      };
-    }
-  | {
-      /** Unique id of this event */
-      id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
-      /** The organization it belongs to. */
-      organizationId: string;
-      trigger: TriggerContext;
-      type: 'calendar.appointment.booked';
-      payload: {
-        booking: CalendarBooking;
-      };
-    }
-  | {
-      /** Unique id of this event */
-      id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
-      /** The organization it belongs to. */
-      organizationId: string;
-      trigger: TriggerContext;
-      type: 'calendar.appointment.hasStarted';
-      payload: {
-        booking: CalendarBooking;
-      };
-    }
-  | {
-      /** Unique id of this event */
-      id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
-      /** The organization it belongs to. */
-      organizationId: string;
-      trigger: TriggerContext;
-      type: 'calendar.appointment.hasEnded';
-      payload: {
-        booking: CalendarBooking;
-      };
-    }
-  | {
-      /** Unique id of this event */
-      id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
-      /** The organization it belongs to. */
-      organizationId: string;
-      trigger: TriggerContext;
-      type: 'calendar.appointment.deleted';
-      payload: {
-        booking: CalendarBooking;
-      };
-    }
-  | {
-      /** Unique id of this event */
-      id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
-      /** The organization it belongs to. */
-      organizationId: string;
-      trigger: TriggerContext;
-      type: 'calendar.appointment.meetingCreated';
-      payload: {
-        booking: CalendarBooking;
-      };
-    }
-  | {
-      /** Unique id of this event */
-      id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
-      /** The organization it belongs to. */
-      organizationId: string;
-      trigger: TriggerContext;
-      type: 'calendar.appointment.meetingFailed';
-      payload: {
-        booking: CalendarBooking;
-        /** Why the meeting could not be created or moved (the last error) */
-        reason: string;
-      };
-    }
-  | {
-      /** Unique id of this event */
-      id: string;
-      /** When it happened (ISO-8601, UTC). */
-      occurredAt: string;
-      /** The organization it belongs to. */
-      organizationId: string;
-      trigger: TriggerContext;
-      type: 'calendar.appointment.rescheduled';
-      payload: {
-        /** The booking at its new time */
-        booking: {
-          /** The identifier. */
-          id: string;
-          /** The organization it belongs to. */
-          organizationId: string;
-          /** The calendar. */
-          calendarId: string;
-          name?: string;
-          /** When it was created (ISO-8601, UTC). */
-          createdAt: string;
-          deletedAt?: string;
-          /** The start (ISO-8601; the service answers in UTC). */
-          startDateTime: string;
-          /** The end (ISO-8601; the service answers in UTC). */
-          endDateTime: string;
-          /** The linked lead entry */
-          tableEntryId?: string;
-          /** The linked lead's data */
-          tableEntryData?: JsonObject;
-          /** The linked lead's pool */
-          tableId?: string;
-          /** The linked pool's schema fields */
-          tableSchemaFields?: TableSchemaFields;
-          /** Legacy schedule type */
-          calendarScheduleTypeId?: string;
-          /** Legacy schedule type slot */
-          calendarScheduleTypeSlotId?: string;
-          /** The resource. */
-          resourceId?: string;
-          /** The appointment type. */
-          appointmentTypeId?: string;
-          /** The weekly resource slot. */
-          resourceSlotId?: string;
-          /** Color of the linked lead's state */
-          leadStateColor?: string;
-          /** Name of the linked lead's state */
-          leadStateName?: string;
-          chainBookingGroupId?: string;
-          /** The video meeting's provider; null when the appointment type has no meetings */
-          meetingProvider?: 'zoom' | null;
-          /** The join URL; null until `meetingStatus` is `created` */
-          meetingUrl?: string | null;
-          /** The provider's meeting id; null until `meetingStatus` is `created` */
-          meetingExternalId?: string | null;
-          /** The provider user who hosts the meeting (the resource's host); set at booking */
-          meetingHostUserId?: string | null;
-          /** The meeting's passcode; null until created, or when the meeting has none */
-          meetingPassword?: string | null;
-          /**
-           * `pending` from the booking until the meeting job ran; then `created` or, after the retries,
-           * `failed`; `deleted` in the payload of `calendar.appointment.deleted`. Null without a meeting
-           */
-          meetingStatus?: 'pending' | 'created' | 'failed' | 'deleted' | null;
-          /** The start time the provider holds for the meeting; null until created */
-          meetingExternalStartTime?: string | null;
-        };
-        /** Where the booking was before */
-        previous: {
-          /** The start (ISO-8601; the service answers in UTC). */
-          startDateTime: string;
-          /** The end (ISO-8601; the service answers in UTC). */
-          endDateTime: string;
-          /** The resource. */
-          resourceId: string | null;
-          /** The weekly resource slot. */
-          resourceSlotId: string | null;
-        };
-      };
+      /** The calendar. */
+      calendarId: string;
+      name?: string;
+      /** When it was created (ISO-8601, UTC). */
+      createdAt: string;
+      deletedAt?: string;
+      /** The start (ISO-8601; the service answers in UTC). */
+      startDateTime: string;
+      /** The end (ISO-8601; the service answers in UTC). */
+      endDateTime: string;
+      /** The linked lead entry */
+      tableEntryId?: string;
+      /** The linked lead's data */
+      tableEntryData?: JsonObject;
+      /** The linked lead's pool */
+      tableId?: string;
+      /** The linked pool's schema fields */
+      tableSchemaFields?: TableSchemaFields;
+      /** Legacy schedule type */
+      calendarScheduleTypeId?: string;
+      /** Legacy schedule type slot */
+      calendarScheduleTypeSlotId?: string;
+      /** The resource. */
+      resourceId?: string;
+      /** The appointment type. */
+      appointmentTypeId?: string;
+      /** The weekly resource slot. */
+      resourceSlotId?: string;
+      /** Color of the linked lead's state */
+      leadStateColor?: string;
+      /** Name of the linked lead's state */
+      leadStateName?: string;
+      chainBookingGroupId?: string;
+      /** The video meeting's provider; null when the appointment type has no meetings */
+      meetingProvider?: 'zoom' | null;
+      /** The join URL; null until `meetingStatus` is `created` */
+      meetingUrl?: string | null;
+      /** The provider's meeting id; null until `meetingStatus` is `created` */
+      meetingExternalId?: string | null;
+      /** The provider user who hosts the meeting (the resource's host); set at booking */
+      meetingHostUserId?: string | null;
+      /** The meeting's passcode; null until created, or when the meeting has none */
+      meetingPassword?: string | null;
+      /**
+       * `pending` from the booking until the meeting job ran; then `created` or, after the retries,
+       * `failed`; `deleted` in the payload of `calendar.appointment.deleted`. Null without a meeting
+       */
+      meetingStatus?: 'pending' | 'created' | 'failed' | 'deleted' | null;
+      /** The start time the provider holds for the meeting; null until created */
+      meetingExternalStartTime?: string | null;
     };
+    /** Where the booking was before */
+    previous: {
+      /** The start (ISO-8601; the service answers in UTC). */
+      startDateTime: string;
+      /** The end (ISO-8601; the service answers in UTC). */
+      endDateTime: string;
+      /** The resource. */
+      resourceId: string | null;
+      /** The weekly resource slot. */
+      resourceSlotId: string | null;
+    };
+  };
+}
 
 /** A seed fixture as written (defaults optional). */
 export interface SeedFixture {
@@ -1559,222 +1586,91 @@ export interface TableDetail {
 
 /** The body of a webhook subscription's delivery. */
 export type WebhookEvent =
-  | {
-      type: 'table.entry.added';
-      version: 1;
-      /** When the event happened (ISO-8601 UTC); not the attempt time */
-      timestamp: string;
-      data: {
-        /** Unique id of this event */
-        id: string;
-        /** When it happened (ISO-8601, UTC). */
-        occurredAt: string;
-        /** The organization it belongs to. */
-        organizationId: string;
-        trigger: TriggerContext;
-        type: 'table.entry.added';
-        payload: {
-          entry: TableEntry;
-        };
-      };
-    }
-  | {
-      type: 'table.entry.leadState.changed';
-      version: 1;
-      /** When the event happened (ISO-8601 UTC); not the attempt time */
-      timestamp: string;
-      data: {
-        /** Unique id of this event */
-        id: string;
-        /** When it happened (ISO-8601, UTC). */
-        occurredAt: string;
-        /** The organization it belongs to. */
-        organizationId: string;
-        trigger: TriggerContext;
-        type: 'table.entry.leadState.changed';
-        payload: {
-          entry: TableEntry;
-          /** null for the initial state of a new entry */
-          previousLeadStateId: string | null;
-          /** The lead state. */
-          leadStateId: string;
-        };
-      };
-    }
-  | {
-      type: 'calendar.appointment.booked';
-      version: 1;
-      /** When the event happened (ISO-8601 UTC); not the attempt time */
-      timestamp: string;
-      data: {
-        /** Unique id of this event */
-        id: string;
-        /** When it happened (ISO-8601, UTC). */
-        occurredAt: string;
-        /** The organization it belongs to. */
-        organizationId: string;
-        trigger: TriggerContext;
-        type: 'calendar.appointment.booked';
-        payload: {
-          booking: CalendarBooking;
-        };
-      };
-    }
-  | {
-      type: 'calendar.appointment.hasStarted';
-      version: 1;
-      /** When the event happened (ISO-8601 UTC); not the attempt time */
-      timestamp: string;
-      data: {
-        /** Unique id of this event */
-        id: string;
-        /** When it happened (ISO-8601, UTC). */
-        occurredAt: string;
-        /** The organization it belongs to. */
-        organizationId: string;
-        trigger: TriggerContext;
-        type: 'calendar.appointment.hasStarted';
-        payload: {
-          booking: CalendarBooking;
-        };
-      };
-    }
-  | {
-      type: 'calendar.appointment.hasEnded';
-      version: 1;
-      /** When the event happened (ISO-8601 UTC); not the attempt time */
-      timestamp: string;
-      data: {
-        /** Unique id of this event */
-        id: string;
-        /** When it happened (ISO-8601, UTC). */
-        occurredAt: string;
-        /** The organization it belongs to. */
-        organizationId: string;
-        trigger: TriggerContext;
-        type: 'calendar.appointment.hasEnded';
-        payload: {
-          booking: CalendarBooking;
-        };
-      };
-    }
-  | {
-      type: 'calendar.appointment.deleted';
-      version: 1;
-      /** When the event happened (ISO-8601 UTC); not the attempt time */
-      timestamp: string;
-      data: {
-        /** Unique id of this event */
-        id: string;
-        /** When it happened (ISO-8601, UTC). */
-        occurredAt: string;
-        /** The organization it belongs to. */
-        organizationId: string;
-        trigger: TriggerContext;
-        type: 'calendar.appointment.deleted';
-        payload: {
-          booking: CalendarBooking;
-        };
-      };
-    }
-  | {
-      type: 'calendar.appointment.rescheduled';
-      version: 1;
-      /** When the event happened (ISO-8601 UTC); not the attempt time */
-      timestamp: string;
-      data: {
-        /** Unique id of this event */
-        id: string;
-        /** When it happened (ISO-8601, UTC). */
-        occurredAt: string;
-        /** The organization it belongs to. */
-        organizationId: string;
-        trigger: TriggerContext;
-        type: 'calendar.appointment.rescheduled';
-        payload: {
-          /** The booking at its new time */
-          booking: {
-            /** The identifier. */
-            id: string;
-            /** The organization it belongs to. */
-            organizationId: string;
-            /** The calendar. */
-            calendarId: string;
-            name?: string;
-            /** When it was created (ISO-8601, UTC). */
-            createdAt: string;
-            deletedAt?: string;
-            /** The start (ISO-8601; the service answers in UTC). */
-            startDateTime: string;
-            /** The end (ISO-8601; the service answers in UTC). */
-            endDateTime: string;
-            /** The linked lead entry */
-            tableEntryId?: string;
-            /** The linked lead's data */
-            tableEntryData?: JsonObject;
-            /** The linked lead's pool */
-            tableId?: string;
-            /** The linked pool's schema fields */
-            tableSchemaFields?: TableSchemaFields;
-            /** Legacy schedule type */
-            calendarScheduleTypeId?: string;
-            /** Legacy schedule type slot */
-            calendarScheduleTypeSlotId?: string;
-            /** The resource. */
-            resourceId?: string;
-            /** The appointment type. */
-            appointmentTypeId?: string;
-            /** The weekly resource slot. */
-            resourceSlotId?: string;
-            /** Color of the linked lead's state */
-            leadStateColor?: string;
-            /** Name of the linked lead's state */
-            leadStateName?: string;
-            chainBookingGroupId?: string;
-            /** The video meeting's provider; null when the appointment type has no meetings */
-            meetingProvider?: 'zoom' | null;
-            /** The join URL; null until `meetingStatus` is `created` */
-            meetingUrl?: string | null;
-            /** The provider's meeting id; null until `meetingStatus` is `created` */
-            meetingExternalId?: string | null;
-            /** The provider user who hosts the meeting (the resource's host); set at booking */
-            meetingHostUserId?: string | null;
-            /** The meeting's passcode; null until created, or when the meeting has none */
-            meetingPassword?: string | null;
-            /**
-             * `pending` from the booking until the meeting job ran; then `created` or, after the retries,
-             * `failed`; `deleted` in the payload of `calendar.appointment.deleted`. Null without a meeting
-             */
-            meetingStatus?: 'pending' | 'created' | 'failed' | 'deleted' | null;
-            /** The start time the provider holds for the meeting; null until created */
-            meetingExternalStartTime?: string | null;
-          };
-          /** Where the booking was before */
-          previous: {
-            /** The start (ISO-8601; the service answers in UTC). */
-            startDateTime: string;
-            /** The end (ISO-8601; the service answers in UTC). */
-            endDateTime: string;
-            /** The resource. */
-            resourceId: string | null;
-            /** The weekly resource slot. */
-            resourceSlotId: string | null;
-          };
-        };
-      };
-    }
-  | {
-      type: 'webhook.ping';
-      version: 1;
-      /** When the event happened (ISO-8601 UTC); not the attempt time */
-      timestamp: string;
-      data: {
-        /** The organization it belongs to. */
-        organizationId: string;
-        subscriptionId: string;
-        message: string;
-      };
-    };
+  | TableEntryAddedDelivery
+  | TableEntryLeadStateChangedDelivery
+  | CalendarAppointmentBookedDelivery
+  | CalendarAppointmentHasStartedDelivery
+  | CalendarAppointmentHasEndedDelivery
+  | CalendarAppointmentDeletedDelivery
+  | CalendarAppointmentRescheduledDelivery
+  | WebhookPingDelivery;
+
+/** The `table.entry.added` member of {@link WebhookEvent}. */
+export interface TableEntryAddedDelivery {
+  type: 'table.entry.added';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: TableEntryAddedEvent;
+}
+
+/** The `table.entry.leadState.changed` member of {@link WebhookEvent}. */
+export interface TableEntryLeadStateChangedDelivery {
+  type: 'table.entry.leadState.changed';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: TableEntryLeadStateChangedEvent;
+}
+
+/** The `calendar.appointment.booked` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentBookedDelivery {
+  type: 'calendar.appointment.booked';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentBookedEvent;
+}
+
+/** The `calendar.appointment.hasStarted` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentHasStartedDelivery {
+  type: 'calendar.appointment.hasStarted';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentHasStartedEvent;
+}
+
+/** The `calendar.appointment.hasEnded` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentHasEndedDelivery {
+  type: 'calendar.appointment.hasEnded';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentHasEndedEvent;
+}
+
+/** The `calendar.appointment.deleted` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentDeletedDelivery {
+  type: 'calendar.appointment.deleted';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentDeletedEvent;
+}
+
+/** The `calendar.appointment.rescheduled` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentRescheduledDelivery {
+  type: 'calendar.appointment.rescheduled';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentRescheduledEvent;
+}
+
+/** The `webhook.ping` member of {@link WebhookEvent}. */
+export interface WebhookPingDelivery {
+  type: 'webhook.ping';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: {
+    /** The organization it belongs to. */
+    organizationId: string;
+    subscriptionId: string;
+    message: string;
+  };
+}
 
 /** Which events a subscription receives. */
 export type WebhookEventFilter = ('*' | EventType)[];

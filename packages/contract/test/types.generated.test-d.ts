@@ -356,4 +356,89 @@ describe('every generated type equals the type zod infers from its schema', () =
       z.output<typeof catalogue.WebhookSubscription.schema>
     >();
   });
+  it('TableEntryAddedEvent', () => {
+    expectTypeOf<types.TableEntryAddedEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'table.entry.added' }>
+    >();
+  });
+  it('TableEntryLeadStateChangedEvent', () => {
+    expectTypeOf<types.TableEntryLeadStateChangedEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'table.entry.leadState.changed' }>
+    >();
+  });
+  it('CalendarAppointmentBookedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentBookedEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.booked' }>
+    >();
+  });
+  it('CalendarAppointmentHasStartedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentHasStartedEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.hasStarted' }>
+    >();
+  });
+  it('CalendarAppointmentHasEndedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentHasEndedEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.hasEnded' }>
+    >();
+  });
+  it('CalendarAppointmentDeletedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentDeletedEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.deleted' }>
+    >();
+  });
+  it('CalendarAppointmentMeetingCreatedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentMeetingCreatedEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.meetingCreated' }>
+    >();
+  });
+  it('CalendarAppointmentMeetingFailedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentMeetingFailedEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.meetingFailed' }>
+    >();
+  });
+  it('CalendarAppointmentRescheduledEvent', () => {
+    expectTypeOf<types.CalendarAppointmentRescheduledEvent>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.rescheduled' }>
+    >();
+  });
+  it('TableEntryAddedDelivery', () => {
+    expectTypeOf<types.TableEntryAddedDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'table.entry.added' }>
+    >();
+  });
+  it('TableEntryLeadStateChangedDelivery', () => {
+    expectTypeOf<types.TableEntryLeadStateChangedDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'table.entry.leadState.changed' }>
+    >();
+  });
+  it('CalendarAppointmentBookedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentBookedDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.booked' }>
+    >();
+  });
+  it('CalendarAppointmentHasStartedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentHasStartedDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.hasStarted' }>
+    >();
+  });
+  it('CalendarAppointmentHasEndedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentHasEndedDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.hasEnded' }>
+    >();
+  });
+  it('CalendarAppointmentDeletedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentDeletedDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.deleted' }>
+    >();
+  });
+  it('CalendarAppointmentRescheduledDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentRescheduledDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.rescheduled' }>
+    >();
+  });
+  it('WebhookPingDelivery', () => {
+    expectTypeOf<types.WebhookPingDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'webhook.ping' }>
+    >();
+  });
 });

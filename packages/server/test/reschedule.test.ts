@@ -110,4 +110,62 @@ describe('rescheduling a booking', () => {
     expect(readOnly.status).toBe(403);
     await studio.service.close();
   });
+
+  it('uses a hold on the new interval, and moves a booking of an organization without the resource planner', async () => {
+    const studio = await meetingStudio();
+    const mine = await studio.book(trialBody(1, 8));
+    const target = trialBody(1, 10);
+    const held = await call(studio.service, 'POST', '/connect/booking_holds/', TOKEN.write, target);
+    const holdId = ((await held.json()) as { id: string }).id;
+    // The hold keeps the coach's only place: a reschedule without it is refused, with it goes through.
+    const without = await patch(studio, mine.id, {
+      startDateTime: target.startDateTime,
+      endDateTime: target.endDateTime,
+    });
+    expect([without.status, (await without.json()).message]).toEqual([400, ErrorMessages.slotUnavailable]);
+    const withHold = await patch(studio, mine.id, {
+      startDateTime: target.startDateTime,
+      endDateTime: target.endDateTime,
+      holdId,
+    });
+    expect(withHold.status).toBe(200);
+    const left = await studio.service.storage.transaction((tx) => tx.holds.get(ID.organization, holdId));
+    expect(left).toBeNull();
+
+    const legacy = await studio.service.admin.organizations.create({
+      name: 'Front desk',
+      resourcePlanner: false,
+    });
+    const token = `service_live_${'e5'.repeat(32)}`;
+    await studio.service.admin.apiTokens.create(legacy.id, { name: 'desk', scopes: ['write'], token });
+    const desk = await studio.service.admin.calendars.create(legacy.id, { name: 'Desk', tzdata: 'UTC' });
+    const created = await call(studio.service, 'POST', '/connect/calendar_bookings/', token, {
+      calendarId: desk.id,
+      startDateTime: '2024-01-08T10:00:00.000Z',
+      endDateTime: '2024-01-08T10:20:00.000Z',
+    });
+    const booking = (await created.json()) as { id: string };
+    const moved = await call(studio.service, 'PATCH', `/connect/calendar_bookings/${booking.id}`, token, {
+      startDateTime: '2024-01-09T10:00:00.000Z',
+      endDateTime: '2024-01-09T10:45:00.000Z',
+    });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({
+      startDateTime: '2024-01-09T10:00:00.000Z',
+      endDateTime: '2024-01-09T10:45:00.000Z',
+    });
+    const withResource = await call(
+      studio.service,
+      'PATCH',
+      `/connect/calendar_bookings/${booking.id}`,
+      token,
+      {
+        startDateTime: '2024-01-09T11:00:00.000Z',
+        endDateTime: '2024-01-09T11:45:00.000Z',
+        resourceId: ID.resourceCoach,
+      },
+    );
+    expect(withResource.status).toBe(400);
+    await studio.service.close();
+  });
 });

@@ -430,3 +430,14 @@ export const typeCatalogue = {
     doc: 'A webhook subscription as the console shows it.',
   },
 } satisfies Record<string, TypeEntry>;
+
+/**
+ * Discriminated unions whose members get a name each: `ServiceEvent` becomes
+ * `TableEntryAddedEvent | TableEntryLeadStateChangedEvent | ...`, and a schema that reuses a member
+ * (the `data` of a webhook delivery) refers to it by that name; `WebhookEvent` becomes
+ * `TableEntryAddedDelivery | ... | WebhookPingDelivery`.
+ */
+export const namedUnionMembers = [
+  { union: 'ServiceEvent', discriminator: 'type', suffix: 'Event' },
+  { union: 'WebhookEvent', discriminator: 'type', suffix: 'Delivery' },
+] as const;
