@@ -1,5 +1,5 @@
 /**
- * Scopes and token formats of SPEC 5.
+ * Scopes and token formats of the Connect, public form and ingress APIs.
  *
  * @module
  */
@@ -46,5 +46,5 @@ export const IngressTokenSchema = z.string().regex(INGRESS_TOKEN_PATTERN, 'Must 
 /** The header that carries an ingress webhook token. */
 export const INGRESS_TOKEN_HEADER = 'x-service-ingress-token';
 
-/** The bearer format advertised in the OpenAPI security scheme (SPEC 5.1). */
+/** The bearer format advertised in the OpenAPI security scheme. */
 export const BEARER_FORMAT = 'service_';

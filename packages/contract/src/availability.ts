@@ -1,5 +1,5 @@
 /**
- * The Connect availability search (SPEC 4.1).
+ * The Connect availability search.
  *
  * @module
  */
@@ -18,7 +18,7 @@ export const AvailabilityQueryFieldsSchema = z
     appointmentTypeId: UuidSchema,
     start: DateTimeSchema.describe('Range start (inclusive): candidates start at or after it'),
     end: DateTimeSchema.describe('Range end (inclusive): candidates end at or before it'),
-    resourceId: UuidSchema.optional().describe('Only this resource (beyond SPEC)'),
+    resourceId: UuidSchema.optional().describe('Only this resource (extension)'),
   })
   .strict();
 
@@ -41,7 +41,7 @@ export const AvailabilityQuerySchema = AvailabilityQueryFieldsSchema.superRefine
 
 /**
  * One candidate interval of a resource slot. Pass `resourceId`, `resourceSlotId`, `startDateTime`
- * and `endDateTime` to the booking call. The fields after `available` go beyond SPEC.
+ * and `endDateTime` to the booking call. The fields after `available` are extensions of the 2.16.0 API.
  */
 export const AvailabilitySlotSchema = z.object({
   resourceId: UuidSchema,

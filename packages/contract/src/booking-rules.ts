@@ -1,7 +1,7 @@
 /**
- * Booking rules of an appointment type (beyond SPEC): minimum notice, a booking horizon, buffers
+ * Booking rules of an appointment type (extension): minimum notice, a booking horizon, buffers
  * before and after, and a daily limit per resource. Every rule is optional and off when absent, so
- * an appointment type without rules books exactly as SPEC describes.
+ * an appointment type without rules books exactly as the 2.16.0 interface describes.
  *
  * @module
  */
@@ -31,7 +31,7 @@ export const bookingRuleFields = {
     .max(MAX_MINIMUM_NOTICE_MINUTES)
     .nullable()
     .optional()
-    .describe('A booking must start at least this many minutes after now (beyond SPEC)'),
+    .describe('A booking must start at least this many minutes after now (extension)'),
   horizonDays: z
     .number()
     .int()
@@ -40,7 +40,7 @@ export const bookingRuleFields = {
     .nullable()
     .optional()
     .describe(
-      "A booking must start no later than this many calendar days after now, in the calendar's time zone (beyond SPEC)",
+      "A booking must start no later than this many calendar days after now, in the calendar's time zone (extension)",
     ),
   bufferBeforeMinutes: z
     .number()
@@ -49,7 +49,7 @@ export const bookingRuleFields = {
     .max(MAX_BUFFER_MINUTES)
     .nullable()
     .optional()
-    .describe("Minutes before a booking that occupy the resource's capacity too (beyond SPEC)"),
+    .describe("Minutes before a booking that occupy the resource's capacity too (extension)"),
   bufferAfterMinutes: z
     .number()
     .int()
@@ -57,7 +57,7 @@ export const bookingRuleFields = {
     .max(MAX_BUFFER_MINUTES)
     .nullable()
     .optional()
-    .describe("Minutes after a booking that occupy the resource's capacity too (beyond SPEC)"),
+    .describe("Minutes after a booking that occupy the resource's capacity too (extension)"),
   maxBookingsPerResourcePerDay: z
     .number()
     .int()
@@ -66,7 +66,7 @@ export const bookingRuleFields = {
     .nullable()
     .optional()
     .describe(
-      "At most this many bookings of a resource start on one local day of the calendar's time zone (beyond SPEC)",
+      "At most this many bookings of a resource start on one local day of the calendar's time zone (extension)",
     ),
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * Calendar bookings and the booking request (SPEC 2.4, 4.1).
+ * Calendar bookings and the booking request.
  *
  * @module
  */
@@ -16,10 +16,10 @@ import { TableSchemaFieldsSchema } from './table';
 /** Meeting providers a booking may carry. */
 export const MeetingProviderSchema = z.enum(['zoom']);
 
-/** Meeting status values (SPEC 3.4). */
+/** Meeting status values. */
 export const MeetingStatusSchema = z.enum(['pending', 'created', 'failed', 'deleted']);
 
-/** A calendar booking as the create response returns it (SPEC 2.4). */
+/** A calendar booking as the create response returns it. */
 export const CalendarBookingSchema = z.object({
   id: UuidSchema,
   organizationId: OrganizationIdSchema,
@@ -93,7 +93,7 @@ export const CreateCalendarBookingFieldsSchema = z
     scheduleTypeSlotId: OpaqueIdSchema.optional().describe('Legacy; opaque slot identifier'),
     name: z.string().max(500).optional(),
     holdId: UuidSchema.optional().describe(
-      'A hold on this interval (beyond SPEC): its place is used, and the hold is consumed',
+      'A hold on this interval (extension): its place is used, and the hold is consumed',
     ),
   })
   .strict();

@@ -1,5 +1,5 @@
 /**
- * Calendars and legacy schedule types (SPEC 2.1).
+ * Calendars and legacy schedule types.
  *
  * @module
  */

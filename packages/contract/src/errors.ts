@@ -1,12 +1,12 @@
 /**
- * The error envelopes of SPEC 7 and every exact message the spec lists.
+ * The error envelopes of the three surfaces (Connect, public form, ingress).
  *
  * @module
  */
 import { z } from 'zod';
 
 /**
- * The `error` codes of the Connect envelope (SPEC 7.1), plus `PAYLOAD_TOO_LARGE` for 413 and
+ * The `error` codes of the Connect envelope, plus `PAYLOAD_TOO_LARGE` for 413 and
  * `UNSUPPORTED_MEDIA_TYPE` for 415.
  */
 export const CONNECT_ERROR_CODES = [
@@ -24,7 +24,7 @@ export type ConnectErrorCode = (typeof CONNECT_ERROR_CODES)[number];
 /** One validation issue: the dotted path of the offending input and what is wrong with it. */
 export const ValidationIssueSchema = z.object({ path: z.string(), message: z.string() });
 
-/** The Connect error envelope (SPEC 7.1). `details` lists validation issues. */
+/** The Connect error envelope. `details` lists validation issues. */
 export const ConnectErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z
@@ -50,7 +50,7 @@ const bodyDetails = z
       '`body`) the body the operation expects. Keys are named, values never echoed.',
   );
 
-/** The public form error envelope (SPEC 7.2); `details` is an addition. */
+/** The public form error envelope; `details` is an addition. */
 export const PublicFormErrorSchema = z.object({
   statusCode: z.number().int(),
   message: z.string(),
@@ -65,7 +65,7 @@ export const TypeErrorEntrySchema = z.object({
 });
 
 /**
- * The ingress error envelope (SPEC 7.3). `typeErrors` describes schema type conflicts; `details`
+ * The ingress error envelope. `typeErrors` describes schema type conflicts; `details`
  * (an addition) what was wrong and the body expected.
  */
 export const IngressErrorSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Automation events (SPEC 6): names, trigger context and the event envelope.
+ * Automation events: names, trigger context and the event envelope.
  *
  * @module
  */
@@ -10,7 +10,7 @@ import { TableEntrySchema } from './table-entry';
 import type { EventType, ServiceEvent } from './types.generated';
 
 /**
- * The automation event names: the six of SPEC 6, then the meeting events (an extension: a
+ * The automation event names: the six of the 2.16.0 interface, then the meeting events (an extension: a
  * booking's video meeting was created, or failed after its retries) and `rescheduled` (an
  * extension: `PATCH /connect/calendar_bookings/:id` moved a booking).
  */
@@ -26,7 +26,7 @@ export const EVENT_TYPES = [
   'calendar.appointment.rescheduled',
 ] as const;
 
-/** The event names beyond SPEC 6. */
+/** The event names added to the 2.16.0 interface (extensions). */
 export const EXTENSION_EVENT_TYPES = [
   'calendar.appointment.meetingCreated',
   'calendar.appointment.meetingFailed',
@@ -106,7 +106,7 @@ const rescheduled = z.object({
 
 /**
  * The event envelope: `type`, `occurredAt`, `organizationId`, `trigger` and a `payload` per type.
- * SPEC does not show payloads: entry events carry the `entry` (and for state changes the previous
+ * Entry events carry the `entry` (and for state changes the previous
  * and new `leadStateId`); appointment events carry the `booking` with its meeting fields as they
  * are when the event fires (`booked` fires before the meeting exists: `meetingStatus: 'pending'`);
  * `meetingFailed` also carries the `reason`; `rescheduled` carries the booking at its new time and

@@ -1,5 +1,5 @@
 /**
- * Public form configuration (SPEC 2.6; the full record is not shown in SPEC and is designed here):
+ * Public form configuration:
  * fields, studios, captcha, allowlist, webhook, and the public view a widget loads.
  *
  * @module

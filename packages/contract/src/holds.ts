@@ -1,5 +1,5 @@
 /**
- * Slot holds and reschedules (beyond SPEC): a hold reserves one candidate's place for a few minutes
+ * Slot holds and reschedules (extension): a hold reserves one candidate's place for a few minutes
  * so a visitor can fill in a form without losing the slot to a race; a reschedule moves a booking to
  * a new interval in one step.
  *
@@ -100,7 +100,7 @@ export const RescheduleCalendarBookingFieldsSchema = z
   .strict();
 
 /**
- * The body of `PATCH /connect/calendar_bookings/:id` (beyond SPEC): the new interval, and
+ * The body of `PATCH /connect/calendar_bookings/:id` (extension): the new interval, and
  * optionally another resource. Capacity and rules are rechecked in one transaction; the old time is
  * released only when the new one is taken.
  */

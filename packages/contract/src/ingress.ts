@@ -1,5 +1,5 @@
 /**
- * The ingress webhook body (SPEC 4.3).
+ * The ingress webhook body.
  *
  * @module
  */
@@ -8,7 +8,7 @@ import { JsonObjectSchema } from './primitives';
 
 /**
  * One value of ingress `data`: a string, an array of strings, a number, a boolean or null. Numbers and
- * booleans are accepted because schema inference (SPEC 4.3 rule 3) types them; nested objects are not.
+ * booleans are accepted because schema inference types them; nested objects are not.
  */
 export const IngressValueSchema = z.union([
   z.string(),

@@ -1,7 +1,6 @@
 /**
- * Lookup resources of SPEC 2.5: appointment types, resources, resource slots, blockers and the
- * two mapping kinds. SPEC does not show most of their fields; the fields here are designed for what
- * an integrator needs and are marked as such.
+ * Lookup resources: appointment types, resources, resource slots, blockers and the two mapping
+ * kinds. Fields added to the 2.16.0 interface for what an integrator needs are marked as such.
  *
  * @module
  */
@@ -19,10 +18,9 @@ import { bookingRuleFields } from './booking-rules';
 const timestamps = { createdAt: DateTimeSchema, updatedAt: DateTimeSchema };
 
 /**
- * An appointment type. SPEC shows `id`, `name`, `bookingLength` and `searchLength`; the other fields
- * are designed here. Lengths are whole minutes. The booking rules (`minimumNoticeMinutes`,
+ * An appointment type. Lengths are whole minutes. The booking rules (`minimumNoticeMinutes`,
  * `horizonDays`, `bufferBeforeMinutes`, `bufferAfterMinutes`, `maxBookingsPerResourcePerDay`) are
- * beyond SPEC; each is absent when off.
+ * extensions of the 2.16.0 API; each is absent when off.
  */
 export const AppointmentTypeSchema = z.object({
   id: UuidSchema,

@@ -1,6 +1,6 @@
 /**
- * Video meetings of bookings (SPEC 2.4 meeting fields, 3.4): the appointment-type setting that turns
- * them on. An extension beyond SPEC, set through the console API (`service.admin`).
+ * Video meetings of bookings (a booking's meeting fields and status): the appointment-type setting
+ * that turns them on. An extension of the 2.16.0 API, set through the console API (`service.admin`).
  *
  * @module
  */

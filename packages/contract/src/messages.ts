@@ -1,11 +1,11 @@
 /**
- * Every exact message of SPEC 7, plus the messages this implementation adds. This module has no
+ * Every exact message of the 2.16.0 interface, plus the messages this implementation adds. This module has no
  * runtime dependencies (no zod), so browser code can import it from `@leadbook/contract/messages`.
  *
  * @module
  */
 
-/** Every exact message of SPEC 7, plus the messages this implementation adds. */
+/** Every exact message of the 2.16.0 interface, plus the messages this implementation adds. */
 export const ErrorMessages = {
   /** 400 on a booking race (Connect, public form). */
   slotUnavailable: 'The selected time slot is no longer available',
@@ -26,20 +26,20 @@ export const ErrorMessages = {
   notBookableInterval:
     'The interval is not a bookable slot of the resource: search availability and pass one of its intervals',
   /**
-   * 400 on `PATCH /connect/table_entries/:id` with `data: null` or `customFieldData: null`: merge
-   * rule 6 of SPEC 4.1 (a whole object cannot be replaced in one request).
+   * 400 on `PATCH /connect/table_entries/:id` with `data: null` or `customFieldData: null`: a
+   * merge patch cannot replace or remove a whole object in one request.
    */
   wholeObjectPatch:
     'data and customFieldData cannot be null: a merge patch cannot remove the whole object. Delete the unwanted keys one by one with null, for example {"data": {"oldKey": null}}',
   /**
    * 400 on a booking, hold or reschedule whose start breaks the appointment type's minimum notice
-   * or booking horizon (beyond SPEC): availability lists the candidate with `available: false`.
+   * or booking horizon (extension): availability lists the candidate with `available: false`.
    */
   outsideBookingWindow:
     'The selected time slot is too soon or too far ahead for this appointment type: choose one that availability lists as available',
-  /** 400 when a `holdId` names a hold on another interval, resource or appointment type (beyond SPEC). */
+  /** 400 when a `holdId` names a hold on another interval, resource or appointment type (extension). */
   holdMismatch: 'The hold is for another time slot: book the interval the hold names, or hold this one',
-  /** 400 when a Connect token already has the most active holds it may have (beyond SPEC). */
+  /** 400 when a Connect token already has the most active holds it may have (extension). */
   tooManyHolds:
     'This API token has 100 active holds, the most it may have: book or release one, or wait for one to expire',
   /** 404 for an unknown Connect path or resource. */

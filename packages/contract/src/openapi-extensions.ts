@@ -1,5 +1,5 @@
 /**
- * What the service offers beyond SPEC. The OpenAPI document marks each with
+ * What the service offers beyond the 2.16.0 interface. The OpenAPI document marks each with
  * `x-leadbook-extension: true`, so a generated client can tell an addition from the 2.16.0
  * interface, whose operations keep their shape; `docs/guides/openapi.md` lists the same (a test
  * checks it names every entry).
@@ -8,10 +8,10 @@
  */
 import type { OperationId } from './operations';
 
-/** The OpenAPI specification extension that marks an addition beyond SPEC. */
+/** The OpenAPI specification extension that marks an extension of the 2.16.0 API. */
 export const EXTENSION_MARK = 'x-leadbook-extension';
 
-/** The additions beyond SPEC, by where they appear in the OpenAPI document. */
+/** The extensions of the 2.16.0 API, by where they appear in the OpenAPI document. */
 export interface SpecExtensions {
   /** Whole operations. */
   readonly operations: readonly OperationId[];
@@ -29,7 +29,7 @@ export interface SpecExtensions {
   readonly mediaTypes: Readonly<Partial<Record<OperationId, readonly string[]>>>;
 }
 
-/** Everything beyond SPEC that the OpenAPI document marks. */
+/** Every extension of the 2.16.0 API that the OpenAPI document marks. */
 export const SPEC_EXTENSIONS: SpecExtensions = {
   operations: [
     'getPublicFormConfig',

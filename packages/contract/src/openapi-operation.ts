@@ -32,7 +32,7 @@ const STATUS_TEXT: Record<number, string> = {
 /** A `$ref` to a component schema. */
 export const refOf = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 
-/** The mark of an addition beyond SPEC, spread into the object it marks. */
+/** The mark of an extension of the 2.16.0 API, spread into the object it marks. */
 export const MARK = { [EXTENSION_MARK]: true } as const;
 
 /** Component name to generated schema, every named schema written out in full. */
@@ -55,7 +55,7 @@ function shapeOf(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> {
   return inner instanceof z.ZodObject ? (inner.shape as Record<string, z.ZodTypeAny>) : {};
 }
 
-/** The path, query and header parameters of an operation; extensions beyond SPEC marked. */
+/** The path, query and header parameters of an operation; extensions of the 2.16.0 API marked. */
 export function parametersOf(op: OperationDefinition): ParameterObject[] {
   const params: ParameterObject[] = [];
   const beyondSpec = new Set(SPEC_EXTENSIONS.parameters[op.operationId as OperationId] ?? []);

@@ -1,5 +1,5 @@
 /**
- * The operation catalogue: every endpoint of SPEC 4 with its method, path, scope and schemas. The
+ * The operation catalogue: every endpoint of the API with its method, path, scope and schemas. The
  * server's route table, the SDK's typed calls and the OpenAPI document are all built from it.
  *
  * @module
@@ -49,7 +49,7 @@ import { CreateTableEntryBodySchema, PatchTableEntryBodySchema, TableEntrySchema
 /** An HTTP method the service answers. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** The three interface surfaces of SPEC: each has its own auth and error envelope. */
+/** The three interface surfaces (Connect, public form, ingress): each has its own auth and error envelope. */
 export type Surface = 'connect' | 'public-form' | 'ingress';
 
 /** One endpoint: how it is called, who may call it and the shapes it takes and returns. */
@@ -102,10 +102,10 @@ const publicGet = {
 } as const;
 const publicErrors = [400, 403, 404, 429, 500] as const;
 
-/** The header that makes a booking request idempotent (beyond SPEC). */
+/** The header that makes a booking request idempotent (an extension of the 2.16.0 API). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
-/** Every operation of SPEC 4.1, 4.2 and 4.3, keyed by operation id. */
+/** Every operation of the Connect, public form and ingress APIs, keyed by operation id. */
 export const operations = {
   listCalendars: {
     ...read,
@@ -278,7 +278,7 @@ export const operations = {
     operationId: 'rescheduleCalendarBooking',
     method: 'PATCH',
     path: '/connect/calendar_bookings/:id',
-    summary: 'Move a booking to a new interval (beyond SPEC)',
+    summary: 'Move a booking to a new interval (extension)',
     description:
       'Capacity and booking rules are rechecked for the new interval in one transaction; the old ' +
       'time is released only when the new one is taken, so a refused reschedule keeps the booking ' +
@@ -296,7 +296,7 @@ export const operations = {
     operationId: 'createBookingHold',
     method: 'POST',
     path: '/connect/booking_holds/',
-    summary: 'Hold one place of a candidate for a few minutes (beyond SPEC)',
+    summary: 'Hold one place of a candidate for a few minutes (extension)',
     description:
       'The held place counts as taken for every other booking, hold and availability search until ' +
       'the hold expires or a booking with its `holdId` uses it. At most 100 active holds per API token.',
@@ -311,7 +311,7 @@ export const operations = {
     operationId: 'deleteBookingHold',
     method: 'DELETE',
     path: '/connect/booking_holds/:id',
-    summary: 'Release a hold before it expires (beyond SPEC)',
+    summary: 'Release a hold before it expires (extension)',
     params: IdParamsSchema,
     successStatus: 204,
     errorStatuses: [400, 401, 403, 404, 415, 500],
@@ -367,7 +367,7 @@ export const operations = {
     ...publicGet,
     operationId: 'getPublicFormConfig',
     path: '/public/forms/:id/config',
-    summary: 'Read the public configuration a widget needs (beyond SPEC)',
+    summary: 'Read the public configuration a widget needs (extension)',
     description:
       'Fields, studios and the captcha provider and site key of a published form; never the captcha ' +
       'secret or the webhook URL.',
@@ -395,7 +395,7 @@ export const operations = {
     operationId: 'createPublicFormHold',
     method: 'POST',
     path: '/public/forms/:id/holds',
-    summary: 'Hold the slot a visitor picked for a few minutes (beyond SPEC)',
+    summary: 'Hold the slot a visitor picked for a few minutes (extension)',
     description:
       'Checks the slot as submit does (calendar, appointment type, live availability) and holds one ' +
       'place of it; pass the hold id as `holdId` on submit. One active hold per form and client: a ' +

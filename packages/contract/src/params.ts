@@ -1,5 +1,5 @@
 /**
- * Path and query parameters of the Connect API (SPEC 4.1).
+ * Path and query parameters of the Connect API.
  *
  * @module
  */

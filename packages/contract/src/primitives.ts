@@ -5,25 +5,25 @@
  */
 import { z } from 'zod';
 
-/** The hex color pattern of SPEC 2.1: `#` followed by exactly six hex digits. */
+/** The hex color pattern: `#` followed by exactly six hex digits. */
 export const HEX_COLOR_PATTERN = /^#([A-Fa-f0-9]{6})$/;
 
 /** A UUID string, used for every `id` of the service. */
 export const UuidSchema = z.string().uuid();
 
 /**
- * The longest opaque identifier a request may carry where SPEC does not make it a UUID: a public
- * form's path id, a studio or field id, a legacy schedule-type slot id.
+ * The longest opaque identifier a request may carry where the 2.16.0 interface does not make it a
+ * UUID: a public form's path id, a studio or field id, a legacy schedule-type slot id.
  */
 export const MAX_OPAQUE_ID_LENGTH = 200;
 
 /** A non-UUID identifier in a request: 1 to {@link MAX_OPAQUE_ID_LENGTH} characters. */
 export const OpaqueIdSchema = z.string().min(1).max(MAX_OPAQUE_ID_LENGTH);
 
-/** An organization identifier: any non-empty string (SPEC 2.1). */
+/** An organization identifier: any non-empty string. */
 export const OrganizationIdSchema = z.string().min(1);
 
-/** A color such as `#1a2b3c` (SPEC 2.1 pattern). */
+/** A color such as `#1a2b3c` (`#` and six hex digits). */
 export const ColorSchema = z.string().regex(HEX_COLOR_PATTERN, 'Must be a hex color such as #1a2b3c');
 
 /**

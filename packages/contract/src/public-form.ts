@@ -1,5 +1,5 @@
 /**
- * The public form API of SPEC 4.2: slot search, appointment types, submit and telemetry.
+ * The public form API: slot search, appointment types, submit and telemetry.
  *
  * @module
  */
@@ -34,7 +34,7 @@ export const PublicSlotsQuerySchema = z
     end: DateTimeSchema,
     resourceId: UuidSchema.optional(),
     fieldId: OpaqueIdSchema.optional().describe('The booking field whose allowlist applies'),
-    studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
+    studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (extension)'),
   })
   .strict();
 
@@ -70,7 +70,7 @@ export const PublicAppointmentTypesQuerySchema = z
   .object({
     calendarId: UuidSchema,
     fieldId: OpaqueIdSchema.optional(),
-    studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (beyond SPEC)'),
+    studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (extension)'),
   })
   .strict();
 
@@ -117,7 +117,7 @@ export const SubmitBodySchema = z
     studioId: OpaqueIdSchema.optional(),
     bookingSlot: SubmitBookingSlotSchema.optional(),
     holdId: UuidSchema.optional().describe(
-      'The hold on `bookingSlot` from `POST /public/forms/:id/holds` (beyond SPEC): its place is used',
+      'The hold on `bookingSlot` from `POST /public/forms/:id/holds` (extension): its place is used',
     ),
   })
   .strict();

@@ -1,5 +1,5 @@
 /**
- * Lead entries and their create and merge-patch bodies (SPEC 2.3, 4.1).
+ * Lead entries and their create and merge-patch bodies.
  *
  * @module
  */
@@ -39,8 +39,8 @@ const WHOLE_OBJECT_NULL =
 /**
  * The merge-patch body of `PATCH /connect/table_entries/:id` (RFC 7396 on `data` and
  * `customFieldData`). `null` deletes a key. `data: null` and `customFieldData: null` keep their
- * place in the SPEC 2.16.0 shape but are refused with a 400 (merge rule 6: a whole object cannot be
- * replaced or removed in one request). `followUpDate` is an addition beyond SPEC. Unknown keys are
+ * place in the 2.16.0 shape but are refused with a 400 (merge rule 6: a whole object cannot be
+ * replaced or removed in one request). `followUpDate` is an extension of the 2.16.0 API. Unknown keys are
  * rejected.
  */
 export const PatchTableEntryBodySchema = z

@@ -1,5 +1,5 @@
 /**
- * Lead pools (tables), lead states, the inferred data schema and custom fields (SPEC 2.2).
+ * Lead pools (tables), lead states, the inferred data schema and custom fields.
  *
  * @module
  */
@@ -37,7 +37,7 @@ export const LeadStateSchema = z.object({
   count: z.number().int().nonnegative().describe('Number of lead entries in this state'),
 });
 
-/** The `specialType` values of a schema field (SPEC 2.2). */
+/** The `specialType` values of a schema field. */
 export const SPECIAL_TYPES = [
   'date',
   'email',
@@ -78,7 +78,7 @@ export const SchemaFieldValidationSchema = z.object({
   max: z.number().optional(),
 });
 
-/** The full descriptor of a schema field, with the `tableSchemaFields` attributes of SPEC 2.4. */
+/** The full descriptor of a schema field, with its `tableSchemaFields` attributes. */
 export const TableSchemaFieldSchema = SchemaFieldDescriptorSchema.extend({
   primaryOfSpecialType: z.boolean().optional(),
   hidden: z.boolean().optional(),
@@ -109,7 +109,7 @@ export const TableDataSchemaSchema = z.object({
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'date', 'select', 'multiselect'] as const;
 
 /**
- * A custom field of a pool. Not shown in SPEC: designed here. `customFieldData` of an entry is keyed
+ * A custom field of a pool. `customFieldData` of an entry is keyed
  * by these ids, and each value must match the field's type (`null` clears a value).
  */
 export const CustomFieldSchema = z.object({
@@ -123,7 +123,7 @@ export const CustomFieldSchema = z.object({
 
 /**
  * The single-table response: a pool plus its `leadStates` and `schema`. `customFields` is an
- * addition beyond SPEC, so integrators can discover the ids `customFieldData` accepts.
+ * extension of the 2.16.0 API, so integrators can discover the ids `customFieldData` accepts.
  */
 export const TableDetailSchema = TableSchema.extend({
   leadStates: z.array(LeadStateSchema),

@@ -21,7 +21,7 @@ export interface AvailabilityQuery {
   start: string;
   /** Range end (inclusive): candidates end at or before it */
   end: string;
-  /** Only this resource (beyond SPEC) */
+  /** Only this resource (extension) */
   resourceId?: string;
 }
 
@@ -132,12 +132,12 @@ export interface CreateCalendarBookingBody {
   /** Legacy; opaque slot identifier */
   scheduleTypeSlotId?: string;
   name?: string;
-  /** A hold on this interval (beyond SPEC): its place is used, and the hold is consumed */
+  /** A hold on this interval (extension): its place is used, and the hold is consumed */
   holdId?: string;
 }
 
 /**
- * The body of `PATCH /connect/calendar_bookings/:id` (beyond SPEC): the new interval, and optionally
+ * The body of `PATCH /connect/calendar_bookings/:id` (extension): the new interval, and optionally
  * resource.
  */
 export interface RescheduleCalendarBookingBody {
@@ -153,7 +153,7 @@ export interface RescheduleCalendarBookingBody {
   holdId?: string;
 }
 
-/** The body of `POST /connect/booking_holds/` (beyond SPEC): one candidate of the availability search. */
+/** The body of `POST /connect/booking_holds/` (extension): one candidate of the availability search. */
 export interface CreateBookingHoldBody {
   /** The calendar. */
   calendarId: string;
@@ -171,7 +171,7 @@ export interface CreateBookingHoldBody {
   ttlSeconds?: number;
 }
 
-/** The body of `POST /public/forms/:id/holds` (beyond SPEC): the slot a visitor picked. */
+/** The body of `POST /public/forms/:id/holds` (extension): the slot a visitor picked. */
 export interface PublicHoldBody {
   /** The appointment type. */
   appointmentTypeId: string;
@@ -191,7 +191,7 @@ export interface PublicHoldBody {
   ttlSeconds?: number;
 }
 
-/** A slot hold (beyond SPEC): pass its `id` as `holdId` when booking or submitting before `expiresAt`. */
+/** A slot hold (extension): pass its `id` as `holdId` when booking or submitting before `expiresAt`. */
 export interface BookingHold {
   /** Pass as holdId to the booking or the submit */
   id: string;
@@ -211,22 +211,22 @@ export interface BookingHold {
   expiresAt: string;
 }
 
-/** The booking rules of an appointment type (beyond SPEC); an absent or null rule is off. */
+/** The booking rules of an appointment type (extension); an absent or null rule is off. */
 export interface BookingRules {
-  /** A booking must start at least this many minutes after now (beyond SPEC) */
+  /** A booking must start at least this many minutes after now (extension) */
   minimumNoticeMinutes?: number | null;
   /**
    * A booking must start no later than this many calendar days after now, in the calendar's time zone
-   * (beyond SPEC)
+   * (extension)
    */
   horizonDays?: number | null;
-  /** Minutes before a booking that occupy the resource's capacity too (beyond SPEC) */
+  /** Minutes before a booking that occupy the resource's capacity too (extension) */
   bufferBeforeMinutes?: number | null;
-  /** Minutes after a booking that occupy the resource's capacity too (beyond SPEC) */
+  /** Minutes after a booking that occupy the resource's capacity too (extension) */
   bufferAfterMinutes?: number | null;
   /**
-   * At most this many bookings of a resource start on one local day of the calendar's time zone (beyond
-   * SPEC)
+   * At most this many bookings of a resource start on one local day of the calendar's time zone
+   * (extension)
    */
   maxBookingsPerResourcePerDay?: number | null;
 }
@@ -777,20 +777,20 @@ export interface AppointmentTypeInput {
   color?: string;
   bookingLength: number;
   searchLength: number;
-  /** A booking must start at least this many minutes after now (beyond SPEC) */
+  /** A booking must start at least this many minutes after now (extension) */
   minimumNoticeMinutes?: number | null;
   /**
    * A booking must start no later than this many calendar days after now, in the calendar's time zone
-   * (beyond SPEC)
+   * (extension)
    */
   horizonDays?: number | null;
-  /** Minutes before a booking that occupy the resource's capacity too (beyond SPEC) */
+  /** Minutes before a booking that occupy the resource's capacity too (extension) */
   bufferBeforeMinutes?: number | null;
-  /** Minutes after a booking that occupy the resource's capacity too (beyond SPEC) */
+  /** Minutes after a booking that occupy the resource's capacity too (extension) */
   bufferAfterMinutes?: number | null;
   /**
-   * At most this many bookings of a resource start on one local day of the calendar's time zone (beyond
-   * SPEC)
+   * At most this many bookings of a resource start on one local day of the calendar's time zone
+   * (extension)
    */
   maxBookingsPerResourcePerDay?: number | null;
 }
@@ -1102,20 +1102,20 @@ export interface AppointmentType {
   createdAt: string;
   /** When it was last changed (ISO-8601, UTC). */
   updatedAt: string;
-  /** A booking must start at least this many minutes after now (beyond SPEC) */
+  /** A booking must start at least this many minutes after now (extension) */
   minimumNoticeMinutes?: number | null;
   /**
    * A booking must start no later than this many calendar days after now, in the calendar's time zone
-   * (beyond SPEC)
+   * (extension)
    */
   horizonDays?: number | null;
-  /** Minutes before a booking that occupy the resource's capacity too (beyond SPEC) */
+  /** Minutes before a booking that occupy the resource's capacity too (extension) */
   bufferBeforeMinutes?: number | null;
-  /** Minutes after a booking that occupy the resource's capacity too (beyond SPEC) */
+  /** Minutes after a booking that occupy the resource's capacity too (extension) */
   bufferAfterMinutes?: number | null;
   /**
-   * At most this many bookings of a resource start on one local day of the calendar's time zone (beyond
-   * SPEC)
+   * At most this many bookings of a resource start on one local day of the calendar's time zone
+   * (extension)
    */
   maxBookingsPerResourcePerDay?: number | null;
 }
@@ -1288,7 +1288,7 @@ export interface PublicSlotsQuery {
   resourceId?: string;
   /** The booking field whose allowlist applies */
   fieldId?: string;
-  /** The chosen studio of a multi-studio form (beyond SPEC) */
+  /** The chosen studio of a multi-studio form (extension) */
   studioId?: string;
 }
 
@@ -1330,7 +1330,7 @@ export interface PublicAppointmentTypesQuery {
   /** The calendar. */
   calendarId: string;
   fieldId?: string;
-  /** The chosen studio of a multi-studio form (beyond SPEC) */
+  /** The chosen studio of a multi-studio form (extension) */
   studioId?: string;
 }
 
@@ -1360,7 +1360,7 @@ export interface SubmitBody {
     /** The end (ISO-8601; the service answers in UTC). */
     endDateTime: string;
   };
-  /** The hold on `bookingSlot` from `POST /public/forms/:id/holds` (beyond SPEC): its place is used */
+  /** The hold on `bookingSlot` from `POST /public/forms/:id/holds` (extension): its place is used */
   holdId?: string;
 }
 
@@ -1815,17 +1815,17 @@ export interface OperationTypes {
   getCalendarBooking: {
     response: CalendarBooking;
   };
-  /** `PATCH /connect/calendar_bookings/:id`: Move a booking to a new interval (beyond SPEC). */
+  /** `PATCH /connect/calendar_bookings/:id`: Move a booking to a new interval (extension). */
   rescheduleCalendarBooking: {
     body: RescheduleCalendarBookingBody;
     response: CalendarBooking;
   };
-  /** `POST /connect/booking_holds/`: Hold one place of a candidate for a few minutes (beyond SPEC). */
+  /** `POST /connect/booking_holds/`: Hold one place of a candidate for a few minutes (extension). */
   createBookingHold: {
     body: CreateBookingHoldBody;
     response: BookingHold;
   };
-  /** `DELETE /connect/booking_holds/:id`: Release a hold before it expires (beyond SPEC). */
+  /** `DELETE /connect/booking_holds/:id`: Release a hold before it expires (extension). */
   deleteBookingHold: {
     response: void;
   };
@@ -1847,7 +1847,7 @@ export interface OperationTypes {
     query: PublicAppointmentTypesQuery;
     response: PublicAppointmentType[];
   };
-  /** `GET /public/forms/:id/config`: Read the public configuration a widget needs (beyond SPEC). */
+  /** `GET /public/forms/:id/config`: Read the public configuration a widget needs (extension). */
   getPublicFormConfig: {
     response: PublicFormConfig;
   };
@@ -1856,7 +1856,7 @@ export interface OperationTypes {
     body: SubmitBody;
     response: SubmitResponse;
   };
-  /** `POST /public/forms/:id/holds`: Hold the slot a visitor picked for a few minutes (beyond SPEC). */
+  /** `POST /public/forms/:id/holds`: Hold the slot a visitor picked for a few minutes (extension). */
   createPublicFormHold: {
     body: PublicHoldBody;
     response: BookingHold;

@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions (an extension beyond SPEC): the automation events of SPEC 6 sent to an
+ * Webhook subscriptions (an extension of the 2.16.0 API): the automation events sent to an
  * integrator's URL as signed Standard Webhooks POSTs. The body of every delivery is a versioned
  * envelope `{ type, version, timestamp, data }`, whose `data` is the event as
  * {@link ServiceEventSchema} describes it (or, for a ping, the subscription it tests).
@@ -68,7 +68,7 @@ export const WebhookPingDataSchema = z.object({
 });
 
 /**
- * The body of a webhook subscription's delivery: `type` (an event type of SPEC 6, or
+ * The body of a webhook subscription's delivery: `type` (an automation event type, or
  * `webhook.ping`), `version` ({@link WEBHOOK_ENVELOPE_VERSION}), `timestamp` (when the event
  * happened) and `data` (the event, as `ServiceEventSchema` describes it, with its `id`,
  * `organizationId`, `trigger` and `payload`).
@@ -88,7 +88,7 @@ export const WebhookEventSchema = z.discriminatedUnion('type', [
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
 /**
- * Which events a subscription receives: event types of SPEC 6, or `['*']` for all of them (the
+ * Which events a subscription receives: automation event types, or `['*']` for all of them (the
  * types added later included). Repeats are dropped; `*` stands alone.
  */
 export const WebhookEventFilterSchema = z

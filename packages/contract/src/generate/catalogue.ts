@@ -146,27 +146,27 @@ export const typeCatalogue = {
   RescheduleCalendarBookingBody: {
     schema: RescheduleCalendarBookingBodySchema,
     mode: 'output',
-    doc: 'The body of `PATCH /connect/calendar_bookings/:id` (beyond SPEC): the new interval, and optionally resource.',
+    doc: 'The body of `PATCH /connect/calendar_bookings/:id` (extension): the new interval, and optionally resource.',
   },
   CreateBookingHoldBody: {
     schema: CreateBookingHoldBodySchema,
     mode: 'output',
-    doc: 'The body of `POST /connect/booking_holds/` (beyond SPEC): one candidate of the availability search.',
+    doc: 'The body of `POST /connect/booking_holds/` (extension): one candidate of the availability search.',
   },
   PublicHoldBody: {
     schema: PublicHoldBodySchema,
     mode: 'output',
-    doc: 'The body of `POST /public/forms/:id/holds` (beyond SPEC): the slot a visitor picked.',
+    doc: 'The body of `POST /public/forms/:id/holds` (extension): the slot a visitor picked.',
   },
   BookingHold: {
     schema: BookingHoldSchema,
     mode: 'output',
-    doc: 'A slot hold (beyond SPEC): pass its `id` as `holdId` when booking or submitting before `expiresAt`.',
+    doc: 'A slot hold (extension): pass its `id` as `holdId` when booking or submitting before `expiresAt`.',
   },
   BookingRules: {
     schema: BookingRulesSchema,
     mode: 'output',
-    doc: 'The booking rules of an appointment type (beyond SPEC); an absent or null rule is off.',
+    doc: 'The booking rules of an appointment type (extension); an absent or null rule is off.',
   },
   Calendar: { schema: CalendarSchema, mode: 'output', doc: 'A calendar.' },
   ScheduleType: { schema: ScheduleTypeSchema, mode: 'output', doc: 'A legacy schedule type.' },

@@ -78,7 +78,7 @@ export class ConnectClient {
   readonly leads: LeadsApi;
   /** Bookings (`write`; delete needs `admin`). */
   readonly bookings: BookingsApi;
-  /** Slot holds (`write`; beyond SPEC). */
+  /** Slot holds (`write`; extension). */
   readonly holds: HoldsApi;
 
   /**

@@ -1,5 +1,5 @@
 /**
- * The read-only lookup namespaces of `ConnectClient` (SPEC 4.1, `read` scope).
+ * The read-only lookup namespaces of `ConnectClient` (`read` scope).
  *
  * @module
  */

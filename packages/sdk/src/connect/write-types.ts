@@ -69,8 +69,8 @@ export interface LeadsApi {
   /**
    * Merge-patches a lead entry (RFC 7396, `PATCH /connect/table_entries/:id`): a value sets a key,
    * `null` deletes it (see {@link unset}), an omitted key stays; nested objects merge. `data: null`
-   * or `customFieldData: null` is refused with a `ValidationError` (SPEC merge rule 6: a whole
-   * object cannot be removed in one request); delete its keys instead.
+   * or `customFieldData: null` is refused with a `ValidationError` (a merge patch cannot
+   * remove a whole object in one request); delete its keys instead.
    *
    * @example
    * ```ts
@@ -118,7 +118,7 @@ export interface BookingsApi {
   delete(id: string, options?: RequestOptions): ApiPromise<void>;
   /**
    * Reads a booking as it is now (`GET /connect/calendar_bookings/:id`, `read` scope; an extension
-   * beyond SPEC). Its meeting fields show how far the meeting got: `meetingStatus` is `pending` right
+   * of the 2.16.0 API). Its meeting fields show how far the meeting got: `meetingStatus` is `pending` right
    * after booking (the create response and the `booked` event show that), then `created` with
    * `meetingUrl`, `meetingExternalId`, `meetingPassword` and `meetingExternalStartTime`, or `failed`.
    *
@@ -132,7 +132,7 @@ export interface BookingsApi {
   get(id: string, options?: RequestOptions): ApiPromise<CalendarBooking>;
   /**
    * Moves a booking to a new interval, and optionally another resource
-   * (`PATCH /connect/calendar_bookings/:id`, `write` scope; beyond SPEC). Capacity and the booking
+   * (`PATCH /connect/calendar_bookings/:id`, `write` scope; extension). Capacity and the booking
    * rules are checked for the new interval in one transaction: when it is refused, the booking keeps
    * its old time. Its `hasStarted`/`hasEnded` timers and video meeting move with it, and
    * `calendar.appointment.rescheduled` fires with the old and new times.
@@ -156,7 +156,7 @@ export interface BookingsApi {
   ): ApiPromise<CalendarBooking>;
 }
 
-/** `client.holds` (slot holds; `write` scope; beyond SPEC). */
+/** `client.holds` (slot holds; `write` scope; extension). */
 export interface HoldsApi {
   /**
    * Holds one place of a candidate for a few minutes (`POST /connect/booking_holds/`; default 5,

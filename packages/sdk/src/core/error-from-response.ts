@@ -1,7 +1,7 @@
 /**
- * The one place where an error response becomes an error class, for all three envelopes of SPEC 7:
+ * The one place where an error response becomes an error class, for all three error envelopes:
  * Connect `{statusCode, error, message, details?}` (401/403: `{error, message}`), public form
- * `{statusCode, message}` and ingress `{statusCode, message, typeErrors?}`.
+ * `{statusCode, message, details?}` and ingress `{statusCode, message, details?, typeErrors?}`.
  *
  * @module
  */

@@ -37,7 +37,7 @@ export interface ApiErrorInit {
   message: string;
   /** The envelope's `error` code (`VALIDATION_ERROR`, `Unauthorized`, ...); undefined when absent. */
   code?: string | undefined;
-  /** The envelope's validation `details` (Connect). */
+  /** The envelope's validation `details` (Connect, public form and ingress envelopes). */
   details?: readonly ValidationIssue[] | undefined;
   /** The parsed response body (JSON, or text when it was not JSON). */
   body?: unknown;
@@ -53,7 +53,7 @@ export class ApiError extends LeadbookError {
   declare readonly status: number;
   /** The envelope's `error` code (Connect: `VALIDATION_ERROR`, `NOT_FOUND`, `Unauthorized`, ...). */
   declare readonly code: string | undefined;
-  /** Validation issues from the Connect envelope's `details`; empty when there are none. */
+  /** Validation issues from the envelope's `details` (any of the three); empty when there are none. */
   declare readonly details: readonly ValidationIssue[];
   /** The parsed response body. */
   declare readonly body: unknown;

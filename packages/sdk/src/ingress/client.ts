@@ -1,5 +1,5 @@
 /**
- * `IngressClient`: pushes leads into one Lead Pool through an ingress webhook (SPEC 4.3).
+ * `IngressClient`: pushes leads into one Lead Pool through an ingress webhook.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * `PublicFormClient`: the unauthenticated public form API (SPEC 4.2), for the browser. It imports
+ * `PublicFormClient`: the unauthenticated public form API, for the browser. It imports
  * only types from the contract, so no zod reaches the page.
  *
  * @module
@@ -173,10 +173,10 @@ export class PublicFormClient {
   }
 
   /**
-   * Holds the slot the visitor picked for a few minutes (`POST /public/forms/:id/holds`, beyond
-   * SPEC): until `expiresAt` its place counts as taken for everyone else, and `submit` with the
-   * hold's `id` as `holdId` books it. One active hold per form and visitor: a new hold replaces the
-   * previous one. Not retried (like submit); limited to 10 a minute per visitor.
+   * Holds the slot the visitor picked for a few minutes (`POST /public/forms/:id/holds`; an
+   * extension of the 2.16.0 API): until `expiresAt` its place counts as taken for everyone else,
+   * and `submit` with the hold's `id` as `holdId` books it. One active hold per form and visitor: a
+   * new hold replaces the previous one. Not retried (like submit); limited to 10 a minute per visitor.
    *
    * @throws {@link SlotUnavailableError} when the slot is already full; {@link RateLimitError} over
    *   the limit; {@link ValidationError} for a slot the form does not offer.

@@ -1,5 +1,5 @@
 /**
- * The widget's telemetry batcher (SPEC 6): events go out in batches, every 2 s or at 20 events,
+ * The widget's telemetry batcher: events go out in batches, every 2 s or at 20 events,
  * never more than 50 per request; a page that becomes hidden sends what is left with
  * `navigator.sendBeacon`; a 429 drops the batch without a word.
  *
@@ -8,7 +8,7 @@
 import type { TelemetryEvent } from '@leadbook/contract/types';
 import { isConnectionError, isRateLimitError, isTimeoutError } from '../core/guards';
 
-/** The most events one telemetry request may carry (SPEC 8). */
+/** The most events one telemetry request may carry. */
 export const MAX_EVENTS_PER_REQUEST = 50;
 
 /** How the batcher delivers; `PublicFormClient` provides it. */
@@ -128,7 +128,7 @@ export function createTelemetryBatcher(
       } catch (error) {
         // Offline or timed out: keep this batch and the rest for the next flush (started by the next event).
         if (isConnectionError(error) || isTimeoutError(error)) return keep(batches.slice(i).flat());
-        // SPEC 6: a 429 drops the batch silently.
+        // A 429 drops the batch silently.
         if (!isRateLimitError(error)) onError?.(error);
       }
     }

@@ -113,7 +113,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'content-type': 'application/json', 'x-request-id': `req_fault_${status}`, ...headers },
   });
 
-/** The error envelope of the request's surface (SPEC 7). */
+/** The error envelope of the request's surface (Connect, public form or ingress). */
 const envelope = (request: Request, status: number, code: string, message: string) =>
   new URL(request.url).pathname.includes('/connect/')
     ? { statusCode: status, error: code, message }

@@ -59,7 +59,7 @@ export const isAppointmentDeleted = (
   isWebhookEventType(event, 'calendar.appointment.deleted');
 
 /**
- * Whether `event` is `calendar.appointment.rescheduled` (beyond SPEC): `data.payload.booking` at its
+ * Whether `event` is `calendar.appointment.rescheduled` (extension): `data.payload.booking` at its
  * new time, `data.payload.previous` with the old interval and resource.
  */
 export const isAppointmentRescheduled = (

@@ -1,5 +1,5 @@
 /**
- * The console's booking rules of an appointment type (beyond SPEC): minimum notice, horizon,
+ * The console's booking rules of an appointment type (extension): minimum notice, horizon,
  * buffers and the daily limit per resource.
  *
  * @module

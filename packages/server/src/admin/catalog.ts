@@ -118,7 +118,7 @@ export async function createAppointmentTypeTx(
 
 /**
  * Deletes an appointment type, its resource mappings, and sets `interestedInAppointmentTypeId` to
- * null on every lead that pointed at it (SPEC 2.3).
+ * null on every lead that pointed at it.
  */
 export async function deleteAppointmentTypeTx(
   ctx: Ctx,

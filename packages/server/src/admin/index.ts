@@ -121,7 +121,7 @@ export function createAdminApi(ctx: ServiceContext) {
       setMeetings: (organizationId: string, id: string, input: AppointmentTypeMeetingsInput) =>
         unit((tx) => setAppointmentTypeMeetingsTx(ctx, tx, organizationId, { appointmentTypeId: id, input })),
       /**
-       * Replaces the type's booking rules (beyond SPEC): `minimumNoticeMinutes`, `horizonDays`,
+       * Replaces the type's booking rules (extension): `minimumNoticeMinutes`, `horizonDays`,
        * `bufferBeforeMinutes`, `bufferAfterMinutes`, `maxBookingsPerResourcePerDay`; a rule absent
        * or null is off. Returns the stored type.
        *

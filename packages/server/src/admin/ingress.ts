@@ -1,5 +1,5 @@
 /**
- * Console actions on ingress webhooks (SPEC 5.2): create (the token is shown once), rotate (the old
+ * Console actions on ingress webhooks: create (the token is shown once), rotate (the old
  * token stops working at once), list and delete. Only the SHA-256 digest of a token is stored, and
  * no call returns a token except the one that made it.
  *

@@ -1,7 +1,7 @@
 /**
- * Console actions on tables, their lead states and custom fields. A table is what SPEC calls a Lead
- * Pool; the code says `table` throughout, as the Connect API (`/connect/tables/`) and the storage
- * do, and the word "pool" stays in user-facing text. A table with lead states always has exactly one
+ * Console actions on tables, their lead states and custom fields. A table is what the 2.16.0
+ * interface calls a Lead Pool; the code says `table` throughout, as the Connect API
+ * (`/connect/tables/`) and the storage do, and the word "pool" stays in user-facing text. A table with lead states always has exactly one
  * default state: the first state of a table becomes the default unless another is named.
  *
  * @module

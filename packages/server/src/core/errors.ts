@@ -28,7 +28,7 @@ export const ERROR_STATUS = {
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
 /**
- * The Connect `error` of each kind: the contract's codes (SPEC 7.1), and for 401 and 403 the words
+ * The Connect `error` of each kind: the contract's codes, and for 401 and 403 the words
  * of the contract's authentication envelope. The compiler holds this table to the contract.
  */
 export const CONNECT_ERROR_CODE = {

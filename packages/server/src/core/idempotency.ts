@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` support (beyond SPEC): the same key with the same body within 24 hours returns
+ * `Idempotency-Key` support (extension): the same key with the same body within 24 hours returns
  * the first answer again; the same key with a different body is a 400.
  *
  * @module

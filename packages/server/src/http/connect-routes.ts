@@ -1,5 +1,5 @@
 /**
- * The Connect API routes (SPEC 4.1): each binds a contract operation to a use case.
+ * The Connect API routes: each binds a contract operation to a use case.
  *
  * @module
  */

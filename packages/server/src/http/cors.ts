@@ -1,5 +1,5 @@
 /**
- * CORS for the public form API (SPEC 5.3): a preflight accepts every origin; the allowlist is
+ * CORS for the public form API: a preflight accepts every origin; the allowlist is
  * enforced on the GET or POST itself, and allowed responses echo the origin with `Vary: Origin`.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Turns errors into each surface's envelope (SPEC 7): Connect `{statusCode, error, message, details?}`
+ * Turns errors into each surface's envelope: Connect `{statusCode, error, message, details?}`
  * (401/403 `{error, message}`), public form `{statusCode, message, details?}`, ingress
  * `{statusCode, message, details?, typeErrors?}`. Unknown errors become a 500 without any internal detail.
  *
@@ -35,7 +35,8 @@ export const jsonResponse = (
 });
 
 function envelope(surface: Surface, error: ServiceError): unknown {
-  // `details` (additive to SPEC 7.2 and 7.3) says what was wrong and what the body should be.
+  // `details` (added to the public form and ingress envelopes) says what was wrong and what the body
+  // should be.
   const details = error.details ? { details: error.details } : {};
   if (surface === 'public-form') return { statusCode: error.status, message: error.message, ...details };
   if (surface === 'ingress') {

@@ -1,5 +1,5 @@
 /**
- * The ingress webhook route (SPEC 4.3): `POST /public/ingress_webhooks/:id`. Its guard answers 404
+ * The ingress webhook route: `POST /public/ingress_webhooks/:id`. Its guard answers 404
  * and 401 before the body is validated; the handler creates the entry.
  *
  * @module

@@ -103,7 +103,7 @@ const withExpectedBody = (route: Route, details: ValidationIssue[] = []): Valida
 
 /**
  * A body that could not be read (not decodable, not JSON, too deep, unstorable text) as the route's
- * 400: ingress answers with its one message (SPEC 7.3); the details say what was wrong and what the
+ * 400: ingress answers with its one message; the details say what was wrong and what the
  * route expects.
  */
 function unreadableBody(route: Route, error: unknown): unknown {

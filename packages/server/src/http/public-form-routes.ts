@@ -1,5 +1,5 @@
 /**
- * The public form API routes (SPEC 4.2): each runs the common pre-handler as its guard (404 for a
+ * The public form API routes: each runs the common pre-handler as its guard (404 for a
  * missing or unpublished form, 403 for an origin outside the allowlist) and is rate limited.
  *
  * @module

@@ -1,6 +1,6 @@
 /**
- * Public form rate limits (SPEC 8): 30/min on the GET endpoints, 5/min on submit, 120/min on
- * telemetry (and 10/min on slot holds, beyond SPEC), keyed by form id and client IP. Counts go to express-rate-limit stores (its
+ * Public form rate limits: 30/min on the GET endpoints, 5/min on submit, 120/min on
+ * telemetry (and 10/min on slot holds, an extension), keyed by form id and client IP. Counts go to express-rate-limit stores (its
  * `MemoryStore` by default, or any store of its ecosystem: Redis, PostgreSQL), and answers carry
  * the IETF draft-7 headers (`RateLimit`, `RateLimit-Policy`, and `Retry-After` on a 429), for both
  * adapters alike.
@@ -15,7 +15,7 @@ import type { Logger } from '../ports/logger';
 export type RateLimitName = 'read' | 'submit' | 'hold' | 'telemetry';
 
 /**
- * The limits of SPEC 8, per window, and the limit of slot holds (beyond SPEC): counted apart from
+ * The public form limits, per window, and the limit of slot holds (extension): counted apart from
  * submit, like submit per form and client IP, with room for a visitor to pick a few slots.
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, number>> = {

@@ -8,7 +8,7 @@
  */
 import type { CalendarBooking } from '@leadbook/contract';
 
-/** A provider name a booking's `meetingProvider` can hold (SPEC 2.4: `zoom`). */
+/** A provider name a booking's `meetingProvider` can hold (the 2.16.0 interface allows `zoom`). */
 export type MeetingProviderName = NonNullable<CalendarBooking['meetingProvider']>;
 
 /** When a meeting takes place. */

@@ -144,7 +144,7 @@ export interface BookingRecord {
 }
 
 /**
- * The video meeting of a booking (SPEC 2.4 meeting fields) and the state of its job: the meeting
+ * The video meeting of a booking (its response's meeting fields) and the state of its job: the meeting
  * job claims an attempt by setting `attemptStartedAt` (a lease that ends at `nextAttemptAt`).
  */
 export interface BookingMeetingRecord {
@@ -184,7 +184,7 @@ export type BookingInterval = Pick<
 >;
 
 /**
- * A hold on one place of a candidate (beyond SPEC): until `expiresMs` it counts against the
+ * A hold on one place of a candidate (extension): until `expiresMs` it counts against the
  * resource's capacity like a booking of the same interval and buffers. An expired hold simply stops
  * counting; the store deletes it later.
  */

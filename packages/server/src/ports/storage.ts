@@ -164,7 +164,7 @@ export interface BookingRepository {
   countByScheduleType(organizationId: string, calendarId: string): Promise<Map<string, number>>;
 }
 
-/** Slot holds (beyond SPEC). Reads that count take `nowMs`: an expired hold never counts. */
+/** Slot holds (extension). Reads that count take `nowMs`: an expired hold never counts. */
 export interface HoldRepository {
   /** Stores a new hold. */
   create(record: HoldRecord): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * Connect API authentication (SPEC 5.1): Bearer token to organization and scopes.
+ * Connect API authentication: Bearer token to organization and scopes.
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Availability (SPEC 4.1): loads what one search needs in one read, with a single range query for
+ * Availability: loads what one search needs in one read, with a single range query for
  * bookings, and hands it to the pure engine.
  *
  * @module
@@ -91,7 +91,7 @@ function readRange(request: SearchRequest, zone: string, rules: EngineRules | un
   return [from, to];
 }
 
-/** The 400 for booking a candidate that starts before now (SPEC 4.1: only the future is bookable). */
+/** The 400 for booking a candidate that starts before now (only the future is bookable). */
 export const slotStarted = () =>
   validationError(ErrorMessages.slotStarted, [{ path: 'startDateTime', message: ErrorMessages.slotStarted }]);
 

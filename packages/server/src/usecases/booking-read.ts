@@ -8,7 +8,7 @@ import { readTx, type ServiceContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { bookingResponse } from './booking-response';
 
-/** The booking's SPEC 2.4 response; 404 when it is not the organization's (or was deleted). */
+/** The booking as the create response shows it; 404 when it is not the organization's (or was deleted). */
 export function getBooking(
   ctx: ServiceContext,
   organizationId: string,

@@ -1,5 +1,5 @@
 /**
- * The booking response of SPEC 2.4: the stored booking plus, when a lead is linked, its state's name
+ * The booking response: the stored booking plus, when a lead is linked, its state's name
  * and color, its data, its pool and the pool's schema fields.
  *
  * @module
@@ -12,7 +12,7 @@ import { meetingFields } from './meetings/fields';
 const optional = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
   (value === null ? {} : { [key]: value }) as { [P in K]?: V };
 
-/** Builds the SPEC 2.4 response of a booking inside a transaction. */
+/** Builds the response of a booking inside a transaction. */
 export async function bookingResponse(tx: Repositories, booking: BookingRecord): Promise<CalendarBooking> {
   const response: CalendarBooking = {
     id: booking.id,

@@ -1,5 +1,5 @@
 /**
- * Bookings (SPEC 3.3, 4.1): create with the capacity rechecked inside the transaction, delete, and
+ * Bookings: create with the capacity rechecked inside the transaction, delete, and
  * the `hasStarted`/`hasEnded` timers.
  *
  * @module

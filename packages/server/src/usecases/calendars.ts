@@ -1,5 +1,5 @@
 /**
- * Calendar reads of the Connect API (SPEC 2.1).
+ * Calendar reads of the Connect API.
  *
  * @module
  */

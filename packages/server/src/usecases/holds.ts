@@ -1,5 +1,5 @@
 /**
- * Slot holds (beyond SPEC): `POST /connect/booking_holds/`, `DELETE /connect/booking_holds/:id`
+ * Slot holds (extension): `POST /connect/booking_holds/`, `DELETE /connect/booking_holds/:id`
  * and, through `public-forms/hold.ts`, `POST /public/forms/:id/holds`. A hold keeps one place of a
  * candidate for a few minutes: until it expires, availability, bookings and other holds count it
  * like a booking of the same interval and buffers. No job releases it: an expired hold simply stops

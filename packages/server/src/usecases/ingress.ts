@@ -1,5 +1,5 @@
 /**
- * Ingress webhooks (SPEC 4.3, 5.2, 7.3): `POST /public/ingress_webhooks/:id` authenticates with the
+ * Ingress webhooks: `POST /public/ingress_webhooks/:id` authenticates with the
  * webhook's token and creates one lead entry in the bound pool's default lead state.
  *
  * @module
@@ -66,7 +66,7 @@ export async function checkIngressAccess(
  * it (a request racing a rotation or a delete cannot slip through), the pool's default lead state is
  * applied, `customFieldData` is checked, `data` goes through the schema inference shared with Connect
  * writes, and `table.entry.added` fires after commit with the ingress trigger context. No initial
- * `table.entry.leadState.changed` fires (SPEC 3.2).
+ * `table.entry.leadState.changed` fires.
  *
  * @throws 404 `Webhook not found`; 401 `Invalid webhook token`; 400 `No default lead state`;
  * 400 `Validation failed` (unknown custom-field id, bad custom-field value, or type conflicts with
@@ -107,7 +107,7 @@ export async function pushIngressEntry(
   }
 }
 
-/** SPEC 7.3 knows two 400 messages: `No default lead state`, and `Validation failed` for the rest. */
+/** The ingress envelope has two 400 messages: `No default lead state`, and `Validation failed` otherwise. */
 function toIngressError(error: unknown): unknown {
   if (!isServiceError(error) || error.status !== 400) return error;
   if (error.message === ErrorMessages.noDefaultLeadState) return error;

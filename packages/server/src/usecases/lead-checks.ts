@@ -18,7 +18,7 @@ export interface InferenceWrite {
   table: TableRecord;
   data: JsonObject;
   now: string;
-  /** Coerce values to their keys' types, refusing conflicts (ingress only, SPEC 4.3 rule 3). */
+  /** Coerce values to their keys' types, refusing conflicts (ingress only). */
   coerce: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Lead writes (SPEC 3.2, 4.1): create and merge-patch, with schema inference, custom-field checks and
+ * Lead writes: create and merge-patch, with schema inference, custom-field checks and
  * the lead events. Ingress and form submissions reuse `insertEntry`.
  *
  * @module
@@ -27,13 +27,13 @@ export interface NewEntry {
   /** Who created it (goes into the events). */
   trigger: TriggerContext;
   /**
-   * Fire the initial `table.entry.leadState.changed` too: SPEC 6 lists it for Connect creates (and
+   * Fire the initial `table.entry.leadState.changed` too: it fires for Connect creates (and
    * the console's), not for form submissions or ingress POSTs, which fire `table.entry.added` only.
    */
   leadStateEvent: boolean;
   /**
    * Coerce `data` to the pool's inferred types and refuse conflicts with `typeErrors`: the ingress
-   * rule (SPEC 4.3 rule 3). Connect, console and form writes store `data` as sent (SPEC 2.3).
+   * rule. Connect, console and form writes store `data` as sent (`data` is free-form).
    */
   coerceData?: boolean;
   leadStateId: string;
@@ -107,7 +107,7 @@ export async function createEntry(
 }
 
 /**
- * Merge rule 6 (SPEC 4.1): a whole `data` or `customFieldData` object cannot be replaced or removed
+ * Merge rule 6 of a merge patch: a whole `data` or `customFieldData` object cannot be replaced or removed
  * in one request, so `null` for either is refused (400) rather than wiping every key or being
  * ignored: the caller learns at once that nothing was deleted, and how to delete keys instead.
  */

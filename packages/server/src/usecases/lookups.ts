@@ -1,5 +1,5 @@
 /**
- * Reads of appointment types, resources, slots, blockers and mappings (SPEC 2.5).
+ * Reads of appointment types, resources, slots, blockers and mappings.
  *
  * @module
  */

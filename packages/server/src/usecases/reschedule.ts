@@ -1,5 +1,5 @@
 /**
- * `PATCH /connect/calendar_bookings/:id` (beyond SPEC): moves a booking to a new interval, and
+ * `PATCH /connect/calendar_bookings/:id` (extension): moves a booking to a new interval, and
  * optionally to another resource, in one transaction.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Table reads of the Connect API (SPEC 2.2; a table is what SPEC calls a Lead Pool, see
+ * Table reads of the Connect API (a table is what the 2.16.0 interface calls a Lead Pool, see
  * `admin/tables.ts`).
  *
  * @module

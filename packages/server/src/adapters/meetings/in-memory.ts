@@ -46,7 +46,7 @@ export interface InMemoryMeetingProvider extends MeetingProvider {
 
 /** Options of {@link createInMemoryMeetingProvider}. */
 export interface InMemoryMeetingProviderOptions {
-  /** The provider name bookings carry. Default: `zoom` (the one name SPEC 2.4 allows). */
+  /** The provider name bookings carry. Default: `zoom` (the one name the 2.16.0 interface allows). */
   name?: MeetingProviderName;
   /** Where the fake links point. Default: `https://meet.invalid`. */
   baseUrl?: string;

@@ -1,6 +1,6 @@
 /**
- * `service.admin.webhookSubscriptions`: subscriptions of an organization to the automation events
- * of SPEC 6, delivered as signed Standard Webhooks POSTs (see the webhook subscriptions guide).
+ * `service.admin.webhookSubscriptions`: subscriptions of an organization to the automation events,
+ * delivered as signed Standard Webhooks POSTs (see the webhook subscriptions guide).
  *
  * @module
  */

@@ -98,7 +98,7 @@ export interface AvailabilitySearchInput {
    * but not available, as it has begun or passed. Omitted: no candidate is refused for its time.
    */
   nowMs?: number | undefined;
-  /** The appointment type's booking rules (none: SPEC behaviour). */
+  /** The appointment type's booking rules (none: the 2.16.0 behaviour). */
   rules?: EngineRules | undefined;
 }
 

@@ -51,7 +51,7 @@ function fieldProblems(field: FormField): string[] {
 }
 
 /**
- * One allowlist per form (SPEC 4.2): with a booking field present, its list decides, so a list on
+ * One allowlist per form: with a booking field present, its list decides, so a list on
  * an appointment-type field would be one the widget and submit silently ignore.
  */
 function typeFieldListProblems(fields: readonly FormField[]): string[] {

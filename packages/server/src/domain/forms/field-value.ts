@@ -1,5 +1,5 @@
 /**
- * Step 3 of a submission (SPEC 4.2) for one visible field: required, type, length, pattern,
+ * Step 3 of a submission for one visible field: required, type, length, pattern,
  * email format and options. Phone numbers and privacy consent are later steps.
  *
  * @module
@@ -68,7 +68,7 @@ function checkText(field: FormField, raw: unknown): FieldCheck {
 }
 
 /**
- * Checks and converts the submitted value of one visible field (SPEC 4.2 step 3). `booking-calendar`
+ * Checks and converts the submitted value of one visible field (step 3 of submit). `booking-calendar`
  * values are ignored; consent `privacy` fields are left to step 6; a `hidden` field falls back to
  * its `defaultValue`. An empty optional field keeps nothing.
  *

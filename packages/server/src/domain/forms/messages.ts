@@ -1,5 +1,5 @@
 /**
- * The end-user messages of form-submission validation (SPEC 7.2: they name the field label) and
+ * The end-user messages of form-submission validation (they name the field label) and
  * the console messages of the form-definition check.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Validation of a submission's field values (SPEC 4.2 steps 3, 4 and 6): pure, no storage.
+ * Validation of a submission's field values (submit steps 3, 4 and 6): pure, no storage.
  *
  * @module
  */

@@ -51,7 +51,7 @@ const consent: FormField = {
   dataKey: 'privacyConsent',
   privacyPolicyUrl: 'https://example.com/privacy',
 };
-/** The booking field; its `allowedAppointmentTypes` is the form's one allowlist (SPEC 4.2). */
+/** The booking field; its `allowedAppointmentTypes` is the form's one allowlist. */
 const booking: FormField = {
   id: FIELD.booking,
   type: 'booking-calendar',

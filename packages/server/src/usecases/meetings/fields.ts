@@ -1,5 +1,5 @@
 /**
- * The SPEC 2.4 meeting fields of a booking response, from the stored meeting.
+ * The meeting fields of a booking response, from the stored meeting.
  *
  * @module
  */

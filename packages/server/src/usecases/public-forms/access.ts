@@ -1,5 +1,5 @@
 /**
- * The public form pre-handler rules (SPEC 4.2, 5.3): a form must exist and be published, and a
+ * The public form pre-handler rules: a form must exist and be published, and a
  * browser `Origin` must be on a non-empty allowlist.
  *
  * @module

@@ -1,6 +1,6 @@
 /**
  * The booking rules shared by the slot search, the appointment-type list and submit: which field's
- * allowlist applies, which calendars a form may book, and the four 400 messages of SPEC 4.2.
+ * allowlist applies, which calendars a form may book, and the four 400 messages of a refused booking.
  *
  * @module
  */
@@ -18,7 +18,7 @@ export function resolveBookingField(form: FormRecord, fieldId?: string): FormFie
 }
 
 /**
- * The one allowlist rule (SPEC 4.2): the appointment types a booking field allows, from its own
+ * The one allowlist rule: the appointment types a booking field allows, from its own
  * `allowedAppointmentTypes`. Null means every type: no list, or the wildcard `["*"]`, which no
  * other list narrows. The slot search, the appointment-type list and submit (steps 5 and 7) all ask
  * this function, so the widget is never offered a type that submit refuses.

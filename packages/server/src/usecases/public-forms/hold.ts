@@ -1,5 +1,5 @@
 /**
- * `POST /public/forms/:id/holds` (beyond SPEC): holds the slot a visitor picked, checked as submit
+ * `POST /public/forms/:id/holds` (extension): holds the slot a visitor picked, checked as submit
  * checks a `bookingSlot`. One active hold per form and client: a new one replaces the previous.
  *
  * @module
@@ -24,7 +24,7 @@ export const publicHolder = (formId: string, clientIp: string | undefined): stri
 /**
  * Holds a slot for a visitor.
  *
- * @throws ServiceError: the 400s of submit's slot checks (SPEC 4.2, step 7), 400 `slotUnavailable`
+ * @throws ServiceError: the 400s of submit's slot checks (its step 7), 400 `slotUnavailable`
  *   when no resource has room, 400 `outsideBookingWindow`.
  */
 export async function holdPublicSlot(

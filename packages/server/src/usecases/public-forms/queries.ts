@@ -1,5 +1,5 @@
 /**
- * The public form read endpoints (SPEC 4.2): availability, appointment types, slots, and the
+ * The public form read endpoints: availability, appointment types, slots, and the
  * public configuration a widget loads.
  *
  * @module

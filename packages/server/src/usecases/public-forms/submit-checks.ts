@@ -1,5 +1,5 @@
 /**
- * The storage-backed submit checks (SPEC 4.2 steps 2, 5 and 7): studio resolution, the
+ * The storage-backed submit checks (steps 2, 5 and 7 of submit): studio resolution, the
  * appointment-type allowlist of appointment-type fields, and the booking slot's sanity, allowlists
  * and live availability.
  *

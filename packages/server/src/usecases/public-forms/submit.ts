@@ -1,5 +1,5 @@
 /**
- * `POST /public/forms/:id/submit` (SPEC 4.2): the eight validation steps in order, then one
+ * `POST /public/forms/:id/submit`: the eight validation steps in order, then one
  * transaction that writes the lead, the booking (capacity rechecked), the submission record and the
  * webhook delivery row - all or nothing. Events, timers and the delivery follow the commit.
  *
@@ -106,7 +106,7 @@ async function createLead(
   const typeField = form.fields.find(
     (f) => f.type === 'appointment-type' && typeof values[f.id] === 'string',
   );
-  // The form's own checks typed the values; they are stored as they are (SPEC 2.3: `data` is
+  // The form's own checks typed the values; they are stored as they are (`data` is
   // free-form), so a value another writer typed differently never refuses a visitor.
   return insertEntry(ctx, unit, {
     table,
@@ -115,7 +115,7 @@ async function createLead(
     data: leadData(form, values),
     interestedInAppointmentTypeId: typeField ? (values[typeField.id] as string) : null,
     trigger,
-    // SPEC 6: a submission fires `table.entry.added` (and the booking events), no lead-state change.
+    // A submission fires `table.entry.added` (and the booking events), no lead-state change.
     leadStateEvent: false,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Widget telemetry (SPEC 4.2): 1 to 50 validated events per request, answered 204, handed to a sink.
+ * Widget telemetry: 1 to 50 validated events per request, answered 204, handed to a sink.
  * The default sink keeps the newest events of each form in storage, bounded.
  *
  * @module

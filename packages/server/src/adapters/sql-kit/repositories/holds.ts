@@ -1,5 +1,5 @@
 /**
- * Slot holds (beyond SPEC): a document table with the columns capacity checks read.
+ * Slot holds (extension): a document table with the columns capacity checks read.
  *
  * @module
  */
