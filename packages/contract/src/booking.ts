@@ -99,18 +99,13 @@ export const CreateCalendarBookingFieldsSchema = z
   .strict();
 
 /**
- * The body of `POST /connect/calendar_bookings/`. Accepts the lead link as `entryId` or
- * `tableEntryId` (both given and different is an error); `startDateTime` must precede `endDateTime`,
- * by at most {@link MAX_BOOKING_MINUTES} minutes.
+ * Refines a body with `startDateTime` and `endDateTime`: the end follows the start, by at most
+ * {@link MAX_BOOKING_MINUTES} minutes (a booking, a hold or a reschedule).
  */
-export const CreateCalendarBookingBodySchema = CreateCalendarBookingFieldsSchema.superRefine((body, ctx) => {
-  if (body.entryId && body.tableEntryId && body.entryId !== body.tableEntryId) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: ['tableEntryId'],
-      message: 'entryId and tableEntryId name the same link and must be equal when both are given',
-    });
-  }
+export function checkBookingInterval(
+  body: { startDateTime: string; endDateTime: string },
+  ctx: z.RefinementCtx,
+): void {
   const lengthMs = Date.parse(body.endDateTime) - Date.parse(body.startDateTime);
   if (lengthMs <= 0) {
     ctx.addIssue({
@@ -125,4 +120,20 @@ export const CreateCalendarBookingBodySchema = CreateCalendarBookingFieldsSchema
       message: `A booking may last at most ${MAX_BOOKING_MINUTES / 60} hours`,
     });
   }
+}
+
+/**
+ * The body of `POST /connect/calendar_bookings/`. Accepts the lead link as `entryId` or
+ * `tableEntryId` (both given and different is an error); `startDateTime` must precede `endDateTime`,
+ * by at most {@link MAX_BOOKING_MINUTES} minutes.
+ */
+export const CreateCalendarBookingBodySchema = CreateCalendarBookingFieldsSchema.superRefine((body, ctx) => {
+  if (body.entryId && body.tableEntryId && body.entryId !== body.tableEntryId) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['tableEntryId'],
+      message: 'entryId and tableEntryId name the same link and must be equal when both are given',
+    });
+  }
+  checkBookingInterval(body, ctx);
 });

@@ -6,7 +6,7 @@
  * @module
  */
 import { z } from 'zod';
-import { MAX_BOOKING_MINUTES } from './booking';
+import { checkBookingInterval } from './booking';
 import { DateTimeSchema, OpaqueIdSchema, UuidSchema } from './primitives';
 
 /** How long a hold lasts unless the request asks otherwise: five minutes. */
@@ -26,24 +26,6 @@ const ttlSeconds = z
   .optional()
   .describe(`How long the hold lasts, in seconds (default ${DEFAULT_HOLD_TTL_SECONDS})`);
 
-/** A half-open interval that precedes its end by at most a day. */
-function checkInterval(body: { startDateTime: string; endDateTime: string }, ctx: z.RefinementCtx) {
-  const lengthMs = Date.parse(body.endDateTime) - Date.parse(body.startDateTime);
-  if (lengthMs <= 0) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: ['endDateTime'],
-      message: 'endDateTime must be after startDateTime',
-    });
-  } else if (lengthMs > MAX_BOOKING_MINUTES * 60_000) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: ['endDateTime'],
-      message: `A booking may last at most ${MAX_BOOKING_MINUTES / 60} hours`,
-    });
-  }
-}
-
 /** The body of `POST /connect/booking_holds/`: one candidate of the availability search. */
 export const CreateBookingHoldBodySchema = z
   .object({
@@ -56,7 +38,7 @@ export const CreateBookingHoldBodySchema = z
     ttlSeconds,
   })
   .strict()
-  .superRefine(checkInterval);
+  .superRefine(checkBookingInterval);
 
 /**
  * The body of `POST /public/forms/:id/holds`: the slot the visitor picked, as submit's
@@ -74,7 +56,7 @@ export const PublicHoldBodySchema = z
     ttlSeconds,
   })
   .strict()
-  .superRefine(checkInterval);
+  .superRefine(checkBookingInterval);
 
 /** A hold: pass its `id` as `holdId` when booking or submitting before `expiresAt`. */
 export const BookingHoldSchema = z.object({
@@ -105,4 +87,4 @@ export const RescheduleCalendarBookingFieldsSchema = z
  * released only when the new one is taken.
  */
 export const RescheduleCalendarBookingBodySchema =
-  RescheduleCalendarBookingFieldsSchema.superRefine(checkInterval);
+  RescheduleCalendarBookingFieldsSchema.superRefine(checkBookingInterval);
