@@ -10,6 +10,7 @@ import { DateTime } from 'luxon';
 import { notFound, validationError } from '../core/errors';
 import { searchAvailability, type AvailabilitySearchInput, type EngineRules } from '../domain/availability';
 import { availabilityJson } from './availability-json';
+import { isoInstant } from '../domain/iso-instant';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
 
@@ -218,7 +219,7 @@ export function isoFormatter(): (ms: number) => string {
   const cache = new Map<number, string>();
   return (ms) => {
     let text = cache.get(ms);
-    if (text === undefined) cache.set(ms, (text = new Date(ms).toISOString()));
+    if (text === undefined) cache.set(ms, (text = isoInstant(ms)));
     return text;
   };
 }

@@ -64,11 +64,15 @@ export class SqlConnection implements SqlExecutor {
    * SQLite's own journal only needs to support rollback: keep it in memory, skip syncs. This
    * connection is the only one its (in-memory) file ever has, so it keeps the lock for good: SQLite
    * then trusts its page cache instead of locking and re-reading the file header, through
-   * Emscripten's file system, before every statement (about 8x faster point lookups).
+   * Emscripten's file system, before every statement (about 8x faster point lookups). The page
+   * cache may hold 64 MB (SQLite's default is 2 MB): past it, every page a statement reads is copied
+   * again out of the in-memory file through JavaScript, which cost a 90-day availability search
+   * over 10,000 bookings about 8 ms. A database smaller than 64 MB costs its own size once more.
    */
   applyPragmas(): void {
     this.db.exec(
-      'PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;',
+      'PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; ' +
+        'PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;',
     );
   }
 

@@ -90,4 +90,19 @@ describe('sql.js migrations', () => {
     );
     connection.close();
   });
+
+  it('answers the capacity check from the index alone, ids and buffers included', async () => {
+    const connection = await openMemory();
+    applyMigrations(connection);
+    const plan = connection.all(
+      `EXPLAIN QUERY PLAN SELECT id, resource_id, start_ms, end_ms, buffer_before_ms, buffer_after_ms
+       FROM bookings WHERE organization_id = ? AND resource_id IN (SELECT value FROM json_each(?))
+       AND start_ms < ? AND start_ms > ? - 3600000 AND end_ms > ? ORDER BY start_ms, seq`,
+      ['org', '["r"]', 2, 1, 1],
+    );
+    expect(plan.map((row) => String(row['detail'])).join('\n')).toMatch(
+      /USING COVERING INDEX bookings_by_resource/,
+    );
+    connection.close();
+  });
 });

@@ -11,6 +11,7 @@ import { FORMS_AND_INGRESS } from './002-forms-and-ingress';
 import { BOOKING_DURATION_BOUND } from './003-booking-duration-bound';
 import { WEBHOOK_SUBSCRIPTIONS } from './004-webhook-subscriptions';
 import { BOOKING_LIFECYCLE } from './005-booking-lifecycle';
+import { COVERING_OVERLAP_INDEX } from './006-covering-overlap-index';
 
 /** One schema change. */
 export interface Migration {
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'booking duration bound for the overlap query', sql: BOOKING_DURATION_BOUND },
   { version: 4, name: 'webhook subscriptions and their deliveries', sql: WEBHOOK_SUBSCRIPTIONS },
   { version: 5, name: 'booking buffers and slot holds', sql: BOOKING_LIFECYCLE },
+  { version: 6, name: 'the overlap index covers ids and buffers', sql: COVERING_OVERLAP_INDEX },
 ];
 
 /**

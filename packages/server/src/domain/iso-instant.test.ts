@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isoInstant } from './iso-instant';
+
+const native = (ms: number) => new Date(ms).toISOString();
+
+describe('isoInstant', () => {
+  it('agrees with toISOString on month, leap-day, century and range edges', () => {
+    const edges = [
+      0,
+      Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2000, 1, 29, 12),
+      Date.UTC(2000, 2, 1),
+      Date.UTC(2100, 1, 28, 23, 59, 59, 999),
+      Date.UTC(2100, 2, 1),
+      Date.UTC(2400, 1, 29),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(10000, 0, 1),
+      -1,
+      Date.UTC(1969, 6, 20, 20, 17),
+      1.5,
+    ];
+    for (const ms of edges) expect(isoInstant(ms)).toBe(native(ms));
+  });
+
+  it('agrees with toISOString for any instant between 1900 and 10100', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(10100, 0, 1) }), (ms) => {
+        expect(isoInstant(ms)).toBe(native(ms));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('throws for an invalid time, as toISOString does', () => {
+    expect(() => isoInstant(Number.NaN)).toThrow(RangeError);
+    expect(() => isoInstant(8.64e15 + 1)).toThrow(RangeError);
+  });
+});
