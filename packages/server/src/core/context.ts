@@ -13,6 +13,7 @@ import type { ScheduledJob, Scheduler, SchedulerJobStore } from '../ports/schedu
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
+import { isoInstant } from '../domain/iso-instant';
 import type { MeetingProvider, MeetingProviderName } from '../ports/meetings';
 
 /** How bookings' video meetings are made. */
@@ -92,8 +93,8 @@ export interface ServiceContext {
   readonly meetings: MeetingSettings;
 }
 
-/** The current time as an ISO-8601 UTC string. */
-export const nowIso = (ctx: Pick<ServiceContext, 'clock'>) => new Date(ctx.clock.now()).toISOString();
+/** The current time as an ISO-8601 UTC string (as `toISOString`, about 5x faster; see `isoInstant`). */
+export const nowIso = (ctx: Pick<ServiceContext, 'clock'>) => isoInstant(ctx.clock.now());
 
 /** Runs a read-only unit: no writes, so adapters may skip transaction bookkeeping. */
 export const readTx = <T>(
