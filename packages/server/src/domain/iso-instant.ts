@@ -1,10 +1,11 @@
 /**
- * `Date.prototype.toISOString` by integer arithmetic. V8's own takes about 1.4 µs a call on Node 20,
+ * `Date.prototype.toISOString` by integer arithmetic. V8's own takes 1.1–1.4 µs a call on Node 20,
  * which showed in the availability response (thousands of distinct instants per search); this takes
- * a fifth of that. The answer is the same for every instant (see the test).
+ * about a quarter of that. The answer is the same for every instant (see the test).
  *
  * @module
  */
+import { civilFromDays } from './availability/local-time';
 
 const DAY_MS = 86_400_000;
 /** 9999-12-31T23:59:59.999Z plus 1 ms: later years need `toISOString`'s six-digit form. */
@@ -22,22 +23,7 @@ export function isoInstant(ms: number): string {
   if (!(ms >= 0 && ms < END_OF_YEAR_9999) || !Number.isInteger(ms)) return new Date(ms).toISOString();
   const days = Math.floor(ms / DAY_MS);
   let rest = ms - days * DAY_MS;
-  // Howard Hinnant's civil_from_days, for days since 1970-01-01 >= 0.
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
-  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const { year, month, day } = civilFromDays(days);
   const hour = Math.floor(rest / 3_600_000);
   rest -= hour * 3_600_000;
   const minute = Math.floor(rest / 60_000);
