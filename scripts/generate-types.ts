@@ -1,7 +1,7 @@
 /**
  * `npm run types`: renders the contract's named types from its zod schemas into
  * `packages/contract/src/types.generated.ts` (and their type test). Run it after changing a schema
- * or the type catalogue (`packages/contract/src/generate/catalogue.ts`).
+ * or the type catalogue (`packages/contract/src/generate/catalogue/`).
  */
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';

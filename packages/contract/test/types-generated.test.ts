@@ -12,7 +12,7 @@ describe('the generated types', () => {
     }
   });
 
-  it('replace z.infer aliases: a new schema type goes into src/generate/catalogue.ts', () => {
+  it('replace z.infer aliases: a new schema type goes into src/generate/catalogue/', () => {
     // A `z.infer` alias would show as zod internals in the docs and in editors: name the schema in
     // the catalogue instead, and run `npm run types`. The meetings input adds `| null` to a named type.
     const aliases = readdirSync(src)
