@@ -8,8 +8,7 @@ import {
 } from '../server/availability-baselines';
 import { stringifyAvailability } from '../../test-support/availability-json';
 import { availabilityJson } from '../../packages/server/src/usecases/availability-json';
-import type { ResourceRecord } from '../../packages/server/src/ports/records';
-import { searchAvailability } from '../../packages/server/src/domain/availability/engine';
+import { searchAvailability, searchCandidates } from '../../packages/server/src/domain/availability/engine';
 import type {
   AvailabilitySearchInput,
   EngineResourceSlot,
@@ -29,9 +28,9 @@ describe('benchmark baselines', () => {
 
   it('the JSON.stringify baseline writes the bytes the endpoint writer does', () => {
     const candidates = searchAvailability(fixture);
-    const resources = new Map(fixture.resources.map((r) => [r.id, r as unknown as ResourceRecord]));
+    const resources = new Map(fixture.resources.map((r) => [r.id, r]));
     expect(Buffer.from(stringifyAvailability(candidates, resources))).toEqual(
-      Buffer.from(availabilityJson(candidates, resources)),
+      Buffer.from(availabilityJson(searchCandidates(fixture))),
     );
   });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoInstant } from './iso-instant';
+import { isoInstant, writeIsoInstant } from './iso-instant';
 
 const native = (ms: number) => new Date(ms).toISOString();
 
@@ -35,5 +35,26 @@ describe('isoInstant', () => {
   it('throws for an invalid time, as toISOString does', () => {
     expect(() => isoInstant(Number.NaN)).toThrow(RangeError);
     expect(() => isoInstant(8.64e15 + 1)).toThrow(RangeError);
+  });
+});
+
+describe('writeIsoInstant', () => {
+  const written = (ms: number) => {
+    const target = new Uint8Array(30).fill(33);
+    return writeIsoInstant(target, 3, ms) ? Buffer.from(target).toString('latin1') : null;
+  };
+
+  it('writes isoInstant as bytes at the offset, touching nothing else', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) }), (ms) => {
+        expect(written(ms)).toBe(`!!!${isoInstant(ms)}!!!`);
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(written(Date.UTC(2000, 1, 29, 12))).toBe('!!!2000-02-29T12:00:00.000Z!!!');
+  });
+
+  it('writes nothing outside 1970 to 9999 or off the millisecond', () => {
+    for (const ms of [-1, Date.UTC(10000, 0, 1), 1.5, Number.NaN]) expect(written(ms)).toBeNull();
   });
 });

@@ -2,16 +2,16 @@
  * The `GET /connect/availability/` body written straight to UTF-8 bytes. A 90-day search has tens
  * of thousands of candidates (17 MB of JSON on the benchmark fixture); building an object per
  * candidate and running `JSON.stringify` then encoding the string took longer than the search
- * itself. Every candidate is three byte pieces that other candidates share (see `Pieces`), so a
- * search encodes each piece once and then only copies bytes into one buffer. The output is byte for byte
- * `JSON.stringify` of one object per candidate with the contract's `AvailabilitySlot` fields in order
- * (a test holds it to that).
+ * itself. The engine hands over its columns (no object per candidate), and every candidate is
+ * three byte pieces that other candidates share (see `Pieces`), so a search encodes each piece
+ * once and then only copies bytes into one buffer. The output is byte for byte `JSON.stringify` of
+ * one object per candidate with the contract's `AvailabilitySlot` fields in order (a test holds it
+ * to that).
  *
  * @module
  */
-import type { AvailabilityCandidate } from '../domain/availability';
-import type { ResourceRecord } from '../ports/records';
-import { isoInstant } from '../domain/iso-instant';
+import type { CandidateList, CandidateSlot } from '../domain/availability';
+import { ISO_INSTANT_LENGTH, isoInstant, writeIsoInstant } from '../domain/iso-instant';
 
 const json = JSON.stringify;
 const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8');
@@ -19,12 +19,9 @@ const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8');
 const OPEN = utf8('{"data":[');
 const CLOSE = utf8(']}');
 
-// Tails are cached by `current * 2^16 + remaining`, a small integer (no heap number per lookup).
-const CACHED_COUNT = 2 ** 14;
-const REMAINING_UNIT = 2 ** 16;
-
-const tailBytes = (slot: SlotPieces, current: number, remaining: number) =>
-  utf8(`${slot.middle}${current},"remaining":${remaining}}`);
+// Tails are kept by `currentBookings` below this; a larger peak (a resource far over its capacity)
+// is encoded each time.
+const CACHED_COUNT = 2 ** 12;
 
 /** What one resource slot's candidates share. */
 interface SlotPieces {
@@ -34,94 +31,123 @@ interface SlotPieces {
   nextHead: Uint8Array;
   /** `,"resourceName":…,"maxParallelBookings":N,"currentBookings":` */
   middle: string;
-  /** `<middle><current>,"remaining":<remaining>}` by `current * 2^16 + remaining`. */
-  tails: Map<number, Uint8Array>;
+  capacity: number;
+  /** `<middle><current>,"remaining":<remaining>}` by `current` (remaining follows from it). */
+  tails: Uint8Array[];
 }
+
+// The times piece of an instant from 1970 to 9999: `<start>","endDateTime":"<end>","available":`
+// then `true` or `false`, with both instants at fixed places.
+const END_AT = ISO_INSTANT_LENGTH + '","endDateTime":"'.length;
+const timesTemplate = (flag: string) =>
+  utf8(
+    `${'0'.repeat(ISO_INSTANT_LENGTH)}","endDateTime":"${'0'.repeat(ISO_INSTANT_LENGTH)}","available":${flag}`,
+  );
+
+const tailBytes = (slot: SlotPieces, current: number) =>
+  utf8(`${slot.middle}${current},"remaining":${Math.max(0, slot.capacity - current)}}`);
 
 /**
  * The byte pieces of one search. A candidate is three pieces: its slot's head, its times and flag
  * (`<start>","endDateTime":"<end>","available":true`, shared by every resource at that start) and
- * its slot's tail for its counts.
+ * its slot's tail for its count.
  */
 class Pieces {
-  private readonly slots = new Map<string, SlotPieces>();
+  // Packed from the start: slots first appear out of index order, which would make a growing
+  // array sparse (a dictionary) and every lookup a hash probe.
+  private readonly slots: Array<SlotPieces | null>;
   private startMs = Number.NaN;
-  private endMs = Number.NaN;
-  private text = '';
-  private available: Uint8Array | undefined;
-  private taken: Uint8Array | undefined;
+  // The current start's pieces: the templates below with its instants written in, or encoded text.
+  private available: Uint8Array = OPEN;
+  private taken: Uint8Array = OPEN;
+  private readonly availableTemplate = timesTemplate('true');
+  private readonly takenTemplate = timesTemplate('false');
 
-  constructor(private readonly resources: ReadonlyMap<string, ResourceRecord>) {}
+  constructor(
+    slotCount: number,
+    private readonly lengthMs: number,
+  ) {
+    this.slots = new Array<SlotPieces | null>(slotCount).fill(null);
+  }
 
-  slot(candidate: AvailabilityCandidate): SlotPieces {
-    let found = this.slots.get(candidate.resourceSlotId);
-    if (found === undefined) {
-      const resource = this.resources.get(candidate.resourceId)!;
-      const head = `{"resourceId":${json(candidate.resourceId)},"resourceSlotId":${json(candidate.resourceSlotId)},"startDateTime":"`;
+  slot(index: number, of: CandidateSlot): SlotPieces {
+    let found = this.slots[index]!;
+    if (found === null) {
+      const { resource } = of;
+      const head = `{"resourceId":${json(resource.id)},"resourceSlotId":${json(of.id)},"startDateTime":"`;
+      const capacity = resource.maxParallelBookings;
       found = {
         head: utf8(head),
         nextHead: utf8(`,${head}`),
         middle:
           `,"resourceName":${json(resource.name)},"resourceColor":${json(resource.color)},` +
-          `"maxParallelBookings":${json(candidate.maxParallelBookings)},"currentBookings":`,
-        tails: new Map(),
+          `"maxParallelBookings":${json(capacity)},"currentBookings":`,
+        capacity,
+        tails: [],
       };
-      this.slots.set(candidate.resourceSlotId, found);
+      this.slots[index] = found;
     }
     return found;
   }
 
   /**
-   * Candidates come sorted by start, so only the current start's pieces are kept; each is encoded
-   * when a candidate first needs it (most starts are all available or all taken).
+   * Candidates come sorted by start, so only the current start's pieces are kept. Its instants are
+   * written into two fixed templates (no string per start); instants outside 1970 to 9999 are rare
+   * enough to go through text.
    */
-  times(candidate: AvailabilityCandidate): Uint8Array {
-    const { startMs, endMs } = candidate;
-    if (startMs !== this.startMs || endMs !== this.endMs) {
-      this.startMs = startMs;
-      this.endMs = endMs;
-      this.text = `${isoInstant(startMs)}","endDateTime":"${isoInstant(endMs)}","available":`;
-      this.available = undefined;
-      this.taken = undefined;
-    }
-    if (candidate.available) return (this.available ??= utf8(`${this.text}true`));
-    return (this.taken ??= utf8(`${this.text}false`));
+  times(startMs: number, available: boolean): Uint8Array {
+    if (startMs !== this.startMs) this.start(startMs);
+    return available ? this.available : this.taken;
   }
 
-  tail(slot: SlotPieces, current: number, remaining: number): Uint8Array {
-    if (current >= CACHED_COUNT || remaining >= REMAINING_UNIT) return tailBytes(slot, current, remaining);
-    const key = current * REMAINING_UNIT + remaining;
-    let found = slot.tails.get(key);
-    if (found === undefined) slot.tails.set(key, (found = tailBytes(slot, current, remaining)));
-    return found;
+  private start(startMs: number): void {
+    this.startMs = startMs;
+    const endMs = startMs + this.lengthMs;
+    const yes = this.availableTemplate;
+    const no = this.takenTemplate;
+    if (writeIsoInstant(yes, 0, startMs) && writeIsoInstant(yes, END_AT, endMs)) {
+      writeIsoInstant(no, 0, startMs);
+      writeIsoInstant(no, END_AT, endMs);
+      this.available = yes;
+      this.taken = no;
+    } else {
+      const text = `${isoInstant(startMs)}","endDateTime":"${isoInstant(endMs)}","available":`;
+      this.available = utf8(`${text}true`);
+      this.taken = utf8(`${text}false`);
+    }
+  }
+
+  tail(slot: SlotPieces, current: number): Uint8Array {
+    if (current >= CACHED_COUNT) return tailBytes(slot, current);
+    return (slot.tails[current] ??= tailBytes(slot, current));
   }
 }
 
 /**
  * The availability response for `candidates` as UTF-8 JSON bytes.
  *
- * @param candidates - The engine's candidates, in response order.
- * @param resources - The searched resources by id (every candidate's resource is here).
+ * @param candidates - The engine's candidates, sorted (response order); names and colours come
+ *   from their slots' resources.
  */
-export function availabilityJson(
-  candidates: readonly AvailabilityCandidate[],
-  resources: ReadonlyMap<string, ResourceRecord>,
-): Uint8Array<ArrayBuffer> {
-  const pieces = new Pieces(resources);
+export function availabilityJson(candidates: CandidateList): Uint8Array<ArrayBuffer> {
+  const pieces = new Pieces(candidates.slots.length, candidates.lengthMs);
+  const { slots, starts, slotIndexes, peaks } = candidates;
+  const order = candidates.order();
   // One pass into a buffer sized from the first candidate (all of a search's are about as long),
   // grown by half when a longer name runs past it. Unsafe: every byte returned is written.
   let out = Buffer.allocUnsafe(OPEN.length + CLOSE.length + 1024);
   out.set(OPEN, 0);
   let at = OPEN.length;
-  for (let i = 0; i < candidates.length; i++) {
-    const candidate = candidates[i]!;
-    const slot = pieces.slot(candidate);
-    const head = i === 0 ? slot.head : slot.nextHead;
-    const times = pieces.times(candidate);
-    const tail = pieces.tail(slot, candidate.currentBookings, candidate.remaining);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k]!;
+    const index = slotIndexes[i]!;
+    const slot = pieces.slot(index, slots[index]!);
+    const head = k === 0 ? slot.head : slot.nextHead;
+    const times = pieces.times(starts[i]!, candidates.available(i));
+    const tail = pieces.tail(slot, peaks[i]!);
     const length = head.length + times.length + tail.length;
     if (at + length + CLOSE.length > out.length) {
-      const estimate = (candidates.length - i) * (length + 16) + CLOSE.length;
+      const estimate = (order.length - k) * (length + 16) + CLOSE.length;
       const grown = Buffer.allocUnsafe(Math.max(at + estimate, Math.ceil(out.length * 1.5)));
       grown.set(out.subarray(0, at));
       out = grown;

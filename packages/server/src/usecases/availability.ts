@@ -8,7 +8,12 @@ import { readTx, type ServiceContext } from '../core/context';
 import { ErrorMessages, MAX_BUFFER_MINUTES } from '@leadbook/contract';
 import { DateTime } from 'luxon';
 import { notFound, validationError } from '../core/errors';
-import { searchAvailability, type AvailabilitySearchInput, type EngineRules } from '../domain/availability';
+import {
+  searchCandidates,
+  type AvailabilitySearchInput,
+  type EngineBooking,
+  type EngineRules,
+} from '../domain/availability';
 import { availabilityJson } from './availability-json';
 import { isoInstant } from '../domain/iso-instant';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
@@ -197,13 +202,9 @@ export async function loadSearch(
       searchLengthMinutes: appointmentType.searchLength,
       resources: [...resources.values()],
       slots,
-      bookings: bookings.map((b) => ({
-        resourceId: b.resourceId!,
-        startMs: b.startMs,
-        endMs: b.endMs,
-        bufferBeforeMs: b.bufferBeforeMs,
-        bufferAfterMs: b.bufferAfterMs,
-      })),
+      // The intervals as read (no copy per booking): they carry what the engine needs, and their
+      // resource is one of those asked for, never null.
+      bookings: bookings as readonly EngineBooking[],
       blockers,
       nowMs: request.nowMs,
       rules,
@@ -236,5 +237,5 @@ export async function searchConnectAvailability(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const nowMs = ctx.clock.now();
   const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, { ...request, nowMs }));
-  return availabilityJson(searchAvailability(loaded.input), loaded.resources);
+  return availabilityJson(searchCandidates(loaded.input));
 }

@@ -8,9 +8,9 @@ import { advanceBlockerIndex, blockerIndexAfter, overlapsFrom } from './blocker-
 import { advanceStepIndex, peakFromStep, stepIndexAt } from './concurrency';
 import { forEachSlotWindow, localDaySpan, parseSlotSchedule } from './expand-slot';
 import { createWallClockResolver, MINUTE_MS } from './local-time';
-import { indexResources, type ResourceState } from './resource-state';
+import { CandidateList, candidateOf } from './candidate-list';
+import { indexResources } from './resource-state';
 import { countStarts, localDayBounds, resolveRules, type ResolvedRules } from './rules';
-import { sortByStart } from './sort-by-start';
 import type {
   AvailabilityCandidate,
   AvailabilitySearchInput,
@@ -26,31 +26,6 @@ function compareIds(a: string, b: string): number {
 
 function compareSlots(a: EngineResourceSlot, b: EngineResourceSlot): number {
   return compareIds(a.resourceId, b.resourceId) || compareIds(a.id, b.id);
-}
-
-// Positional on purpose: it runs once per candidate (tens of thousands in one search), where an
-// argument object per call shows in the engine benchmark.
-function candidate(
-  state: ResourceState,
-  resourceSlotId: string,
-  startMs: number,
-  endMs: number,
-  peak: number,
-  blocked: boolean,
-  refused: boolean,
-): AvailabilityCandidate {
-  const capacity = state.resource.maxParallelBookings;
-  return {
-    resourceId: state.resource.id,
-    resourceSlotId,
-    startMs,
-    endMs,
-    available: !blocked && !refused && peak < capacity,
-    currentBookings: peak,
-    remaining: Math.max(0, capacity - peak),
-    maxParallelBookings: capacity,
-    blocked,
-  };
 }
 
 // Whether a rule other than capacity refuses a start: outside notice and horizon, or its day full.
@@ -71,11 +46,11 @@ function refusedByRules(rules: ResolvedRules, startMs: number, dayCount: number)
  * candidate is below `maxParallelBookings`, no blocker of the calendar or the resource overlaps it,
  * and it does not start before `nowMs` (when given).
  *
- * @returns The candidates, available or not, sorted by `startMs`, then `resourceId`, then
- *   `resourceSlotId` (ids by UTF-16 code units).
+ * @returns The candidates, available or not, in columns sorted by `startMs`, then `resourceId`,
+ *   then `resourceSlotId` (ids by UTF-16 code units).
  * @throws RangeError when the zone, the range, a length, a capacity, a slot or an instant is malformed.
  */
-export function searchAvailability(input: AvailabilitySearchInput): AvailabilityCandidate[] {
+export function searchCandidates(input: AvailabilitySearchInput): CandidateList {
   assertSearchInput(input);
   const { zone, rangeStartMs, rangeEndMs } = input;
   const rules = resolveRules(input.rules, input.nowMs, zone);
@@ -86,12 +61,13 @@ export function searchAvailability(input: AvailabilitySearchInput): Availability
   const dayBounds = localDayBounds(resolve);
   const stepMs = input.searchLengthMinutes * MINUTE_MS;
   const lengthMs = input.bookingLengthMinutes * MINUTE_MS;
-  const found: AvailabilityCandidate[] = [];
+  const found = new CandidateList(lengthMs);
 
   const slots = input.slots.filter((slot) => states.has(slot.resourceId)).sort(compareSlots);
   for (const slot of slots) {
     const state = states.get(slot.resourceId)!;
     const { profile, blockers } = state;
+    const slotIndex = found.addSlot({ id: slot.id, resource: state.resource });
     forEachSlotWindow(
       parseSlotSchedule(slot),
       { span, resolve, rangeStartMs, rangeEndMs },
@@ -116,23 +92,32 @@ export function searchAvailability(input: AvailabilitySearchInput): Availability
           const peak = peakFromStep(profile, step, start - beforeMs, end + afterMs);
           const blocked = overlapsFrom(blockers, block, start, end);
           const refused = refusedByRules(rules, start, dayCount);
-          found.push(candidate(state, slot.id, start, end, peak, blocked, refused));
+          found.push(slotIndex, start, peak, blocked, refused);
         }
       },
     );
   }
   // Slots were visited in (resourceId, id) order and the sort is stable: ties keep that order.
-  return sortByStart(found, rangeStartMs, rangeEndMs);
+  return found.sortByStart(rangeStartMs, rangeEndMs);
+}
+
+/**
+ * {@link searchCandidates} with one object per candidate, in the same order.
+ *
+ * @throws RangeError as {@link searchCandidates}.
+ */
+export function searchAvailability(input: AvailabilitySearchInput): AvailabilityCandidate[] {
+  return searchCandidates(input).toArray();
 }
 
 /**
  * Checks that `[startMs, endMs)` is exactly a candidate of a slot of `resourceId` (the slot
  * `resourceSlotId`, or else any slot of the resource, the first by id) and reports its availability,
- * as {@link searchAvailability} would. The booking use case calls it inside its transaction.
+ * as {@link searchCandidates} would. The booking use case calls it inside its transaction.
  *
  * @returns The candidate, or null when the interval is not a candidate: wrong length, not on the
  *   search grid of a window, outside every window, or an unknown resource or slot.
- * @throws RangeError when the input is malformed (as {@link searchAvailability}).
+ * @throws RangeError when the input is malformed (as {@link searchCandidates}).
  */
 export function findCandidate(input: FindCandidateInput): AvailabilityCandidate | null {
   assertEngineInput(input);
@@ -171,7 +156,15 @@ export function findCandidate(input: FindCandidateInput): AvailabilityCandidate 
       const [dayStart, dayEnd] = localDayBounds(resolve)(fitDay);
       dayCount = countStarts(state.starts, dayStart, dayEnd);
     }
-    return candidate(state, slot.id, startMs, endMs, peak, blocked, refusedByRules(rules, startMs, dayCount));
+    return candidateOf(
+      resource,
+      slot.id,
+      startMs,
+      endMs,
+      peak,
+      blocked,
+      refusedByRules(rules, startMs, dayCount),
+    );
   }
   return null;
 }

@@ -1,6 +1,7 @@
 export { buildBlockerIndex, overlapsBlocker, type BlockerIndex } from './blocker-index';
 export { buildConcurrencyProfile, peakConcurrency, type ConcurrencyProfile } from './concurrency';
-export { findCandidate, searchAvailability } from './engine';
+export { CandidateList, type CandidateSlot } from './candidate-list';
+export { findCandidate, searchAvailability, searchCandidates } from './engine';
 export { expandSlotWindows } from './expand-slot';
 export { resolveRules, type ResolvedRules } from './rules';
 export type {

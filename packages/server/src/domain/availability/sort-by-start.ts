@@ -1,5 +1,5 @@
 /**
- * A stable sort of candidates by start instant.
+ * A stable order of candidates by start instant.
  *
  * @module
  */
@@ -9,32 +9,37 @@ import { MINUTE_MS } from './local-time';
 const MAX_COUNTING_MINUTES = 2_000_000;
 
 /**
- * Sorts `items` by `startMs`, keeping the given order among equal starts, within
- * `[rangeStartMs, rangeEndMs]`. Slot windows start on whole minutes in every zone of our time, so
- * starts are usually whole minutes: then a counting sort over the minutes of the range is linear,
- * several times faster than a comparison sort. Otherwise it falls back to the (stable) built-in sort.
+ * The indexes `0 … length - 1` ordered by `starts[i]`, keeping index order among equal starts,
+ * for starts within `[rangeStartMs, rangeEndMs]`. Slot windows start on whole minutes in every zone
+ * of our time, so starts are usually whole minutes: then a counting sort over the minutes of the
+ * range is linear, several times faster than a comparison sort. Otherwise it falls back to the
+ * (stable) built-in sort.
  */
-export function sortByStart<T extends { startMs: number }>(
-  items: T[],
+export function orderByStart(
+  starts: Float64Array,
+  length: number,
   rangeStartMs: number,
   rangeEndMs: number,
-): T[] {
+): Int32Array {
   const firstMinute = Math.floor(rangeStartMs / MINUTE_MS);
   const size = Math.floor(rangeEndMs / MINUTE_MS) - firstMinute + 1;
-  const buckets = new Int32Array(items.length);
+  const buckets = new Int32Array(length);
   let countable = size <= MAX_COUNTING_MINUTES;
-  for (let i = 0; countable && i < items.length; i++) {
-    const bucket = items[i]!.startMs / MINUTE_MS - firstMinute;
+  for (let i = 0; countable && i < length; i++) {
+    const bucket = starts[i]! / MINUTE_MS - firstMinute;
     countable = Number.isInteger(bucket) && bucket >= 0 && bucket < size;
     buckets[i] = bucket;
   }
-  if (!countable) return items.sort((a, b) => a.startMs - b.startMs);
+  if (!countable) {
+    const indexes = Array.from({ length }, (_, i) => i);
+    return Int32Array.from(indexes.sort((a, b) => starts[a]! - starts[b]!));
+  }
 
   // positions[b] becomes the index of the first item of bucket b in the output.
   const positions = new Int32Array(size + 1);
-  for (let i = 0; i < items.length; i++) positions[buckets[i]! + 1]!++;
+  for (let i = 0; i < length; i++) positions[buckets[i]! + 1]!++;
   for (let b = 0; b < size; b++) positions[b + 1]! += positions[b]!;
-  const sorted = new Array<T>(items.length);
-  for (let i = 0; i < items.length; i++) sorted[positions[buckets[i]!]!++] = items[i]!;
-  return sorted;
+  const order = new Int32Array(length);
+  for (let i = 0; i < length; i++) order[positions[buckets[i]!]!++] = i;
+  return order;
 }
