@@ -204,14 +204,18 @@ export async function benchAvailability(): Promise<void> {
     const names = new Map(input.resources.map((r) => [r.id, r]));
     const list = searchCandidates(input);
     const write = () => availabilityJson(list);
-    const runs: Array<{ engine: number; read: number; write: number; endToEnd: number }> = [];
+    const runs: Array<{ engine: number; columns: number; read: number; write: number; endToEnd: number }> =
+      [];
     for (let i = 0; i < 3; i++) {
       searchAvailability(input);
+      searchCandidates(input);
       await read();
       write();
       await search();
     }
     for (let i = 0; i < RUNS; i++) {
+      const tc = performance.now();
+      searchCandidates(input);
       const t0 = performance.now();
       searchAvailability(input);
       const t1 = performance.now();
@@ -220,7 +224,13 @@ export async function benchAvailability(): Promise<void> {
       write();
       const t3 = performance.now();
       await search();
-      runs.push({ engine: t1 - t0, read: t2 - t1, write: t3 - t2, endToEnd: performance.now() - t3 });
+      runs.push({
+        engine: t1 - t0,
+        columns: t0 - tc,
+        read: t2 - t1,
+        write: t3 - t2,
+        endToEnd: performance.now() - t3,
+      });
     }
     const stringified = await median(5, () => stringifyAvailability(result, names), 1);
     const mid = (values: number[]) => {
@@ -233,6 +243,7 @@ export async function benchAvailability(): Promise<void> {
     const sideEngine = mid(runs.map((run) => run.engine));
     const endToEndRatio = mid(runs.map((run) => run.endToEnd / (run.engine + run.read)));
     const writeMs = mid(runs.map((run) => run.write));
+    const columnsRatio = mid(runs.map((run) => run.endToEnd / (run.columns + run.read)));
     const withBytesRatio = mid(runs.map((run) => run.endToEnd / (run.engine + run.read + run.write)));
 
     console.log(
@@ -260,6 +271,11 @@ export async function benchAvailability(): Promise<void> {
     ratioRow('naive / engine', slow / engine, '>=', 500);
     ratioRow('JSON.stringify + encode / the writer', stringified / writeMs, '>=', 1.5);
     ratioRow('end to end / (engine + one range read), median per run', endToEndRatio, '<=', 1.5);
+    // The endpoint runs the engine in columns (no object per candidate): the same ratio against
+    // that form, printed beside the goal's for the record.
+    console.log(
+      `${'end to end / (engine in columns + one range read)'.padEnd(52)} ${`${columnsRatio.toFixed(2)}x`.padStart(12)}  (for the record: the engine form the endpoint runs)`,
+    );
     // The goal above leaves the response out: once the range read stopped parsing documents it
     // took less than writing 15 MB of JSON does, so no endpoint can meet it (see the rows above).
     // What the endpoint adds beyond its three unavoidable parts is bounded instead.

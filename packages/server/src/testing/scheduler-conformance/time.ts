@@ -87,9 +87,14 @@ export function fakeTime(): TimeDriver {
   };
 }
 
-/** Real time: short waits, and checks that retry until the adapter has caught up. */
+/**
+ * Real time: short waits, and checks that retry until the adapter has caught up. A step leaves room
+ * for a test's setup between its job times (the durability test schedules eight jobs, stops and
+ * starts an instance before its third step): 100 ms was too little for pg-boss on PGlite while
+ * other test files ran beside it.
+ */
 export function realTime(): TimeDriver {
-  const step = 100;
+  const step = 250;
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   return {
     step,
