@@ -39,6 +39,7 @@ interface SlotPieces {
 // The times piece of an instant from 1970 to 9999: `<start>","endDateTime":"<end>","available":`
 // then `true` or `false`, with both instants at fixed places.
 const END_AT = ISO_INSTANT_LENGTH + '","endDateTime":"'.length;
+const FLAG_AT = END_AT + ISO_INSTANT_LENGTH + '","available":'.length;
 const timesTemplate = (flag: string) =>
   utf8(
     `${'0'.repeat(ISO_INSTANT_LENGTH)}","endDateTime":"${'0'.repeat(ISO_INSTANT_LENGTH)}","available":${flag}`,
@@ -106,8 +107,7 @@ class Pieces {
     const yes = this.availableTemplate;
     const no = this.takenTemplate;
     if (writeIsoInstant(yes, 0, startMs) && writeIsoInstant(yes, END_AT, endMs)) {
-      writeIsoInstant(no, 0, startMs);
-      writeIsoInstant(no, END_AT, endMs);
+      no.set(yes.subarray(0, FLAG_AT));
       this.available = yes;
       this.taken = no;
     } else {
