@@ -46,10 +46,11 @@ export function candidateOf(
 /**
  * Candidates of one search in columns. Every candidate lasts `lengthMs`. Filled in any order with
  * {@link CandidateList.push}, then put in response order once by {@link CandidateList.sortByStart}:
- * `order[k]` is the column index of the k-th candidate.
+ * `order()[k]` is the column index of the k-th candidate. Callers read the columns, never write
+ * them (they are replaced as they grow).
  */
 export class CandidateList {
-  /** The slots candidates refer to, by the index `push` was given. */
+  /** The slots candidates refer to, by the index {@link CandidateList.addSlot} returned. */
   readonly slots: CandidateSlot[] = [];
   /** How many candidates there are. */
   length = 0;
@@ -79,11 +80,6 @@ export class CandidateList {
     this.peaks[at] = peak;
     this.flags[at] = (blocked ? BLOCKED : 0) | (refused ? REFUSED : 0);
     this.length = at + 1;
-  }
-
-  /** Whether the candidate at column `i` overlaps a blocker. */
-  blocked(i: number): boolean {
-    return (this.flags[i]! & BLOCKED) !== 0;
   }
 
   /** Whether the candidate at column `i` can be booked (see {@link AvailabilityCandidate.available}). */
