@@ -6,6 +6,7 @@ import express from 'express';
 import { createConnectService } from '@leadbook/server';
 import { compare, comparisonRow, listen } from './http-harness';
 import { FLOOR_LABEL, storageFloorApp } from './storage-floor';
+import { mountRequiredWork, REQUIRED_LABEL } from './required-floor';
 import { studioFixture, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { heading } from './report';
 
@@ -46,11 +47,18 @@ export async function benchConnectHttp(): Promise<void> {
       body: patchBody,
     }),
   );
-  const { app: floorApp } = await storageFloorApp(
+  const {
+    app: floorApp,
+    connection,
+    stored,
+  } = await storageFloorApp(
     service,
     { organizationId: ID.organization, entryId: sample.id, eventCount: 2 },
     '/floor',
   );
+  // The floor's writes plus the spec's required reads and checks, on the floor's database.
+  const required = { token: TOKEN.write, entry: stored.entry, events: stored.events };
+  await mountRequiredWork(floorApp, connection, service, required, '/required');
 
   const ours = await listen(app);
   const baseline = await listen(bare);
@@ -66,6 +74,16 @@ export async function benchConnectHttp(): Promise<void> {
       { url: ours.url, method: 'POST', path: '/connect/table_entries/', headers: auth, body: postBody },
       { url: baseline.url, method: 'POST', path: '/echo', headers: auth, body: postBody },
       { url: floor.url, label: FLOOR_LABEL, method: 'POST', path: '/floor', headers: auth, body: postBody },
+      [
+        {
+          url: floor.url,
+          label: REQUIRED_LABEL,
+          method: 'POST',
+          path: '/required',
+          headers: auth,
+          body: postBody,
+        },
+      ],
     );
     comparisonRow('POST /connect/table_entries/', post, { of: 'reference', atLeast: 0.9 });
 
@@ -76,6 +94,7 @@ export async function benchConnectHttp(): Promise<void> {
       patchOf(ours.url, `/connect/table_entries/${sample.id}`),
       patchOf(baseline.url, '/echo'),
       { ...patchOf(floor.url, `/floor/${sample.id}`), label: FLOOR_LABEL },
+      [{ ...patchOf(floor.url, `/required/${sample.id}`), label: REQUIRED_LABEL }],
     );
     comparisonRow('PATCH /connect/table_entries/:id', patch, { of: 'reference', atLeast: 0.9 });
     const failures = get.errors + post.errors + patch.errors;

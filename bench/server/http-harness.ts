@@ -70,6 +70,16 @@ export interface Comparison {
     /** Non-2xx responses and errors of the reference. */
     errors: number;
   };
+  /** Further breakdown sides, measured in the same rounds, each against the reference. */
+  also: Array<{
+    label: string;
+    rps: number;
+    /** This side / the reference: the median of the per-round ratios. */
+    toReference: number;
+    /** The subject / this side: the median of the per-round ratios. */
+    subjectTo: number;
+    errors: number;
+  }>;
 }
 
 const medianRatio = (a: number[], b: number[]) => median(a.map((value, round) => value / b[round]!));
@@ -80,14 +90,18 @@ const medianRatio = (a: number[], b: number[]) => median(a.map((value, round) =>
  * to back, in an order rotated per round. On a shared machine the speed drifts by tens of percent
  * within a minute; the ratio of two adjacent runs drifts far less than either figure, so the
  * reported ratio is the median of the rounds' ratios. An optional `reference` (a breakdown, such as
- * a bare route doing the same storage writes) runs in the same rounds.
+ * a bare route doing the same storage writes) runs in the same rounds, and so do the `also` sides
+ * (further breakdowns, each reported against the reference).
  */
 export async function compare(
   subject: { url: string } & LoadOptions,
   baseline: { url: string } & LoadOptions,
   reference?: { url: string; label: string } & LoadOptions,
+  also: Array<{ url: string; label: string } & LoadOptions> = [],
 ): Promise<Comparison> {
-  const sides = reference ? [subject, baseline, reference] : [subject, baseline];
+  if (also.length > 0 && !reference)
+    throw new Error('compare: the also sides are measured against a reference');
+  const sides = reference ? [subject, baseline, reference, ...also] : [subject, baseline];
   for (const side of sides) await load(side.url, { ...side, duration: 1 });
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const runs: Array<Array<Awaited<ReturnType<typeof load>>>> = sides.map(() => []);
@@ -121,6 +135,13 @@ export async function compare(
         errors: runs[2]!.reduce((sum, run) => sum + run.errors, 0),
       },
     }),
+    also: also.map((side, k) => ({
+      label: side.label,
+      rps: median(rps[3 + k]!),
+      toReference: medianRatio(rps[3 + k]!, rps[2]!),
+      subjectTo: medianRatio(rps[0]!, rps[3 + k]!),
+      errors: runs[3 + k]!.reduce((sum, run) => sum + run.errors, 0),
+    })),
   };
 }
 
@@ -156,5 +177,12 @@ export function comparisonRow(label: string, result: Comparison, goal: Goal): vo
     );
     if (reference.errors > 0)
       console.log(`  warning: ${reference.errors} non-2xx responses from the reference`);
+  }
+  for (const side of result.also) {
+    console.log(
+      `  ${side.label}: ${side.rps.toFixed(0)} req/s, ${side.toReference.toFixed(2)}x of the storage floor; ` +
+        `the service is ${side.subjectTo.toFixed(2)}x of it`,
+    );
+    if (side.errors > 0) console.log(`  warning: ${side.errors} non-2xx responses from ${side.label}`);
   }
 }

@@ -24,7 +24,7 @@ import { applyMigrations } from '../../packages/server/src/adapters/sqljs/migrat
 export const FLOOR_LABEL = 'a bare Express route doing only the same sql.js writes';
 
 /** What the service stored for one sample request. */
-interface StoredWrites {
+export interface StoredWrites {
   entry: TableEntryRecord;
   schema: TableSchemaRecord;
   events: ActivityRecord[];
@@ -60,13 +60,13 @@ export async function floorConnection(): Promise<SqlConnection> {
  * the same writes as the service made for the sample request (fresh ids and times, the request's
  * `data`), and echoes the entry with 201. The PATCH merges the request's `data` into the sample
  * entry (stored in the floor's database at start, as `:id`) and makes the writes of a data patch.
- * Returns the app and its database connection (tests compare the stored bytes).
+ * Returns the app, its database connection (tests compare the stored bytes) and what it copies.
  */
 export async function storageFloorApp(
   service: ConnectService,
   sample: { organizationId: string; entryId: string; eventCount: number },
   path: string,
-): Promise<{ app: Express; connection: SqlConnection }> {
+): Promise<{ app: Express; connection: SqlConnection; stored: StoredWrites }> {
   const stored = await storedWrites(service, sample.organizationId, sample.entryId, sample.eventCount);
   const connection = await floorConnection();
   const run = (sql: string, params: Parameters<SqlConnection['run']>[1] = []) => connection.run(sql, params);
@@ -118,5 +118,5 @@ export async function storageFloorApp(
     run('COMMIT');
     res.json(entry);
   });
-  return { app, connection };
+  return { app, connection, stored };
 }

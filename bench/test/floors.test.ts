@@ -11,6 +11,7 @@ import { createSqlJsStorage, type SqlJsStorage } from '../../packages/server/src
 import { loadSqlJs } from '../../packages/server/src/adapters/sqljs/load-sql-js';
 import type { SqlConnection } from '../../packages/server/src/adapters/sqljs/connection';
 import { storageFloorApp } from '../server/storage-floor';
+import { mountRequiredWork } from '../server/required-floor';
 import { bookingFloor } from '../server/booking-floor';
 import { useCaseSide } from '../server/bookings.bench';
 import { createBooking } from '../../packages/server/src/usecases/bookings';
@@ -67,18 +68,20 @@ async function serviceWithLead() {
   return { storage, service, body, id };
 }
 
-/** The floor routes of the lead `entryId`, listening on loopback. */
+/** The floor routes of the lead `entryId` (and the required-work ones at `/required`), on loopback. */
 async function listenFloor(service: ConnectService, entryId: string) {
-  const { app, connection } = await storageFloorApp(
+  const { app, connection, stored } = await storageFloorApp(
     service,
     { organizationId: ID.organization, entryId, eventCount: 2 },
     '/floor',
   );
+  const sample = { token: TOKEN.write, entry: stored.entry, events: stored.events };
+  await mountRequiredWork(app, connection, service, sample, '/required');
   const server = app.listen(0, '127.0.0.1');
   cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
-  return { connection, url: `http://127.0.0.1:${port}/floor` };
+  return { connection, url: `http://127.0.0.1:${port}/floor`, required: `http://127.0.0.1:${port}/required` };
 }
 
 describe('benchmark storage floors', () => {
@@ -152,5 +155,36 @@ describe('benchmark storage floors', () => {
       expect(ours).toHaveLength(limit);
       expect(floorRows(connection, table, limit + 1)).toEqual(ours);
     }
+  });
+
+  it('the required-work routes write what the floor writes, and refuse without writing', async () => {
+    const { storage, service, body, id } = await serviceWithLead();
+    const { connection, required } = await listenFloor(service, id);
+    const count = (table: string) => connection.all(`SELECT COUNT(*) AS n FROM ${table}`)[0]!['n'];
+    const before = { entries: count('table_entries'), activity: count('activity') };
+    const refused = [
+      await fetch(required, { method: 'POST', headers: { ...headers, authorization: 'Bearer nope' }, body }),
+      // A pool that does not exist: the checks run inside the transaction, which rolls back.
+      await fetch(required, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tableId: randomUUID(), leadStateId: ID.leadStateNew, data: { name: 'X' } }),
+      }),
+      await fetch(required, { method: 'POST', headers, body: JSON.stringify({ tableId: 5 }) }),
+    ];
+    expect(refused.map((response) => response.status)).toEqual([401, 400, 400]);
+    expect({ entries: count('table_entries'), activity: count('activity') }).toEqual(before);
+
+    expect((await fetch(required, { method: 'POST', headers, body })).status).toBe(201);
+    for (const [table, limit] of [
+      ['table_entries', 1],
+      ['activity', 2],
+    ] as const) {
+      expect(floorRows(connection, table, limit)).toEqual(await dumpRows(storage, table, limit));
+    }
+    const patch = JSON.stringify({ data: { name: 'Patched' } });
+    const patched = await fetch(`${required}/${id}`, { method: 'PATCH', headers, body: patch });
+    expect(patched.status).toBe(200);
+    expect(((await patched.json()) as { data: object }).data).toEqual({ name: 'Patched', email: 'a@b.c' });
   });
 });
