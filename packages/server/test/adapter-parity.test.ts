@@ -254,6 +254,22 @@ describe('the Express router and the fetch handler answer alike', () => {
     expect(answers[1]).toEqual(answers[0]);
   });
 
+  it('both send a large body whole, with its length (a 90-day availability search)', async () => {
+    const long = new URLSearchParams({ ...Object.fromEntries(range), end: `${day(91)}T00:00:00Z` });
+    const texts = [];
+    for (const kind of ['express', 'fetch'] as const) {
+      const res = await sides[kind].call('GET', `/connect/availability/?${long}`, { token: TOKEN.read });
+      expect(res.status).toBe(200);
+      const length = res.headers.get('content-length');
+      if (length !== null) expect(Number(length)).toBe(Buffer.byteLength(res.text));
+      texts.push(res.text);
+    }
+    // Bytes the route wrote itself: Express sends them with Node's API, the fetch side streams them.
+    expect(Buffer.byteLength(texts[0]!)).toBeGreaterThan(256 * 1024);
+    expect(texts[1]).toBe(texts[0]);
+    expect(JSON.parse(texts[0]!).data.length).toBeGreaterThan(1000);
+  });
+
   it('both rate limit alike: the same RateLimit headers, then the same 429', async () => {
     const answers = [];
     for (const kind of ['express', 'fetch'] as const) {
