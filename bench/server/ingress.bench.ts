@@ -7,6 +7,7 @@ import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { createConnectService } from '@leadbook/server';
 import { compare, comparisonRow, listen } from './http-harness';
 import { FLOOR_LABEL, storageFloorApp } from './storage-floor';
+import { mountRequiredIngress, REQUIRED_LABEL } from './required-floor';
 import { studioFixture, STUDIO_IDS as ID } from '@leadbook/server/studio';
 import { heading } from './report';
 
@@ -36,11 +37,18 @@ export async function benchIngress(): Promise<void> {
       new Request(`http://x/public/ingress_webhooks/${webhook.id}`, { method: 'POST', headers, body }),
     )
   ).json()) as { id: string };
-  const { app: floorApp } = await storageFloorApp(
+  const {
+    app: floorApp,
+    connection,
+    stored,
+  } = await storageFloorApp(
     service,
     { organizationId: ID.organization, entryId: sample.id, eventCount: 1 },
     '/floor',
   );
+  // The floor's writes plus the spec's required reads and checks, on the floor's database.
+  const required = { entry: stored.entry, events: stored.events, webhookId: webhook.id };
+  await mountRequiredIngress(floorApp, connection, service, required, '/required');
 
   const ours = await listen(app);
   const baseline = await listen(bare);
@@ -57,6 +65,7 @@ export async function benchIngress(): Promise<void> {
       { url: ours.url, ...ingress },
       { url: baseline.url, ...echo },
       { url: floor.url, label: FLOOR_LABEL, ...echo, path: '/floor' },
+      [{ url: floor.url, label: REQUIRED_LABEL, ...ingress, path: `/required/${webhook.id}` }],
     );
     comparisonRow('POST /public/ingress_webhooks/:id', post, { of: 'reference', atLeast: 0.9 });
     console.log(`  p99 latency: ${post.p99.subject} ms vs ${post.p99.baseline} ms`);

@@ -1,168 +1,149 @@
 /**
- * The floor of the work a lead-writing route cannot leave out, a breakdown for the POST and PATCH
- * goals of issue 21: the storage floor's writes (see `storage-floor.ts`) plus what the spec requires of the
- * route besides them, written as directly as a bare Express route can: the Bearer token's digest
- * and its lookup, the body's schema, the pool's existence, its data schema read and the inference
- * of the new keys, and the webhook subscriptions the events would go to. Reads go through the same
- * connection (and its read cache) as the service's. What it leaves out (error envelopes, request
- * ids, the unit of work) is the service's own design; the gap between the two is what the design
- * costs, and the gap between this and the storage floor is what no implementation can avoid.
+ * The floor of the work a lead-writing route cannot leave out, a breakdown for the POST, PATCH and
+ * ingress goals of issue 21: the storage floor's writes (see `storage-floor.ts`) plus what the
+ * spec requires of the route besides them, written as directly as a bare Express route can: the
+ * token's digest and its lookup, the body's schema, the pool (and, for ingress, its default lead
+ * state), the data schema read and the inference of the new keys, a PATCH's read of the entry it
+ * merges into, and the webhook subscriptions the events would go to. What it leaves out (error
+ * envelopes, request ids, the unit of work) is the service's own design: the gap between the
+ * service and this is what the design costs, and the gap between this and the storage floor is
+ * what no implementation can avoid.
  */
 import { randomUUID } from 'node:crypto';
-import type { Express } from 'express';
+import type { Express, Request, Response } from 'express';
 import express from 'express';
 import type { ConnectService } from '@leadbook/server';
 import {
   CreateTableEntryBodySchema,
+  IngressBodySchema,
+  INGRESS_TOKEN_HEADER,
   PatchTableEntryBodySchema,
-  type CreateTableEntryBody,
 } from '@leadbook/contract';
 import type { TableEntryRecord } from '../../packages/server/src/ports/records';
 import { jsonParam, type SqlConnection } from '../../packages/server/src/adapters/sqljs/connection';
-import { digestToken } from '../../packages/server/src/core/tokens';
-import {
-  applySchemaInference,
-  type InferredFieldDescriptor,
-} from '../../packages/server/src/domain/leads/schema-inference';
+import { digestsEqual, digestToken } from '../../packages/server/src/core/tokens';
 import { applyMergePatch } from '../../packages/server/src/domain/leads/merge-patch';
+import { docOf, requiredWrites, type RequiredSample } from './required-writes';
 
-/** How the benchmarks name this route in their breakdown rows. */
+/** How the benchmarks name these routes in their breakdown rows. */
 export const REQUIRED_LABEL = 'the same writes plus the reads and checks the spec requires';
 
+/** Answers 201/200 with the entry, 400 when a check refused it (nothing written). */
+const answer = (res: Response, status: number, entry: TableEntryRecord | undefined) =>
+  entry ? void res.status(status).json(entry) : void res.sendStatus(400);
+
 /**
- * Mounts `POST path` and `PATCH path/:id` on `app`, over the floor's `connection`: it copies the
- * API token, the lead pool and its data schema of the sample entry from the service into the
- * floor's database, then answers like the storage floor's routes after the checks above (a PATCH
- * also reads the entry it merges into).
+ * Mounts `POST path` and `PATCH path/:id` (Connect, Bearer `sample.token`) on `app`, over the
+ * floor's `connection`, after copying the token, the pool and its schema into its database.
  */
 export async function mountRequiredWork(
   app: Express,
   connection: SqlConnection,
   service: ConnectService,
-  sample: { token: string; entry: TableEntryRecord; events: Array<{ type: string; payload: object }> },
+  sample: RequiredSample & { token: string },
   path: string,
 ): Promise<void> {
-  const { organizationId, tableId } = sample.entry;
-  const { token, pool, schema } = await service.storage.transaction(async (tx) => ({
-    token: await tx.apiTokens.findByDigest(digestToken(sample.token)),
-    pool: await tx.tables.get(organizationId, tableId),
-    schema: await tx.tableSchemas.get(organizationId, tableId),
-  }));
-  if (!token || !pool || !schema)
-    throw new Error('required-work floor: the sample token, pool or schema is missing');
-  connection.run(
-    'INSERT INTO api_tokens (id, organization_id, digest, doc) VALUES (?, ?, ?, CAST(? AS TEXT))',
-    [token.id, organizationId, token.digest, jsonParam(token)],
+  const token = await service.storage.transaction((tx) =>
+    tx.apiTokens.findByDigest(digestToken(sample.token)),
   );
-  connection.run('INSERT INTO lead_tables (id, organization_id, doc) VALUES (?, ?, CAST(? AS TEXT))', [
-    pool.id,
-    organizationId,
-    jsonParam(pool),
+  if (!token) throw new Error('required-work floor: the sample token is missing');
+  const writes = await requiredWrites(connection, service, sample);
+  writes.run('INSERT INTO api_tokens (id, organization_id, digest, doc) VALUES (?, ?, ?, CAST(? AS TEXT))', [
+    token.id,
+    token.organizationId,
+    token.digest,
+    jsonParam(token),
   ]);
-  const run = (sql: string, params: Parameters<SqlConnection['run']>[1]) => connection.run(sql, params);
-  const doc = (row: Record<string, unknown> | undefined) =>
-    row === undefined ? undefined : JSON.parse(String(row['doc']));
-
-  const schemaSql = 'SELECT doc FROM table_schemas WHERE organization_id = ? AND table_id = ?';
-  const saveSchema = (org: string, tableId: string, schema: object) =>
-    run(
-      `INSERT INTO table_schemas (organization_id, table_id, doc) VALUES (?, ?, CAST(? AS TEXT))
-       ON CONFLICT (organization_id, table_id) DO UPDATE SET doc = excluded.doc`,
-      [org, tableId, jsonParam(schema)],
-    );
-  // The pool's data schema checks and learns `data`'s keys: the new schema is saved, the data
-  // returned (undefined when a value has the wrong type: a 400).
-  const infer = (org: string, tableId: string, data: Record<string, unknown>, now: string) => {
-    const stored = doc(connection.get(schemaSql, [org, tableId]));
-    const fields = (stored?.fields ?? {}) as Record<string, InferredFieldDescriptor>;
-    const inferred = applySchemaInference(fields, data, now, { coerce: false });
-    if (!inferred.ok) return undefined;
-    saveSchema(org, tableId, { ...stored, updatedAt: now, fields: inferred.fields });
-    return inferred.data;
-  };
-  saveSchema(organizationId, tableId, schema);
-  const poolOf = (org: string, id: string) =>
-    doc(connection.get('SELECT doc FROM lead_tables WHERE organization_id = ? AND id = ?', [org, id]));
-
-  // The transaction of one POST; a failed check answers 400 and writes nothing.
-  const create = (org: string, input: CreateTableEntryBody, now: string): TableEntryRecord | undefined => {
-    const table = poolOf(org, input.tableId);
-    const data = table && infer(org, table.id, input.data, now);
-    if (!data) return undefined;
-    const entry = { ...sample.entry, id: randomUUID(), data, createdAt: now, updatedAt: now };
-    run(
-      'INSERT INTO table_entries (id, organization_id, table_id, lead_state_id, appointment_type_id, doc) VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT))',
-      [entry.id, org, entry.tableId, input.leadStateId, null, jsonParam(entry)],
-    );
-    // Where the events would be delivered: no subscription in the studio, but it must be looked up.
-    connection.all('SELECT doc FROM webhook_subscriptions WHERE organization_id = ? ORDER BY seq', [org]);
-    for (const event of sample.events) {
-      const record = { ...event, id: randomUUID(), occurredAt: now, payload: { ...event.payload, entry } };
-      run('INSERT INTO activity (id, organization_id, type, doc) VALUES (?, ?, ?, CAST(? AS TEXT))', [
-        record.id,
-        org,
-        record.type,
-        jsonParam(record),
-      ]);
-    }
-    return entry;
-  };
-
-  // The transaction of one PATCH of `data`: the entry is read to merge into, as RFC 7396 needs.
-  const update = (org: string, id: string, patch: Record<string, unknown>, now: string) => {
-    const entry = doc(
-      connection.get('SELECT doc FROM table_entries WHERE organization_id = ? AND id = ?', [org, id]),
-    );
-    const table = entry && poolOf(org, entry.tableId);
-    const data = table && infer(org, table.id, patch, now);
-    if (!data) return undefined;
-    const next = { ...entry, data: applyMergePatch(entry.data, data), updatedAt: now };
-    run(
-      'UPDATE table_entries SET table_id = ?, lead_state_id = ?, appointment_type_id = ?, doc = CAST(? AS TEXT) WHERE organization_id = ? AND id = ?',
-      [next.tableId, next.leadStateId, null, jsonParam(next), org, id],
-    );
-    return next as TableEntryRecord;
-  };
-
-  // Auth first, then the body, then one transaction; any failure answers without writing.
-  const answer = (
-    req: express.Request,
-    res: express.Response,
-    status: number,
-    parse: (body: unknown) => { success: boolean },
-    transaction: (org: string, now: string) => TableEntryRecord | undefined,
-  ) => {
+  // The organization of a valid write token, or undefined (a 401).
+  const writer = (req: Request): string | undefined => {
     const bearer = /^Bearer[ ]+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1] ?? '';
-    const auth = doc(connection.get('SELECT doc FROM api_tokens WHERE digest = ?', [digestToken(bearer)]));
-    if (!auth || auth.revokedAt !== null || !auth.scopes.includes('write')) return void res.sendStatus(401);
-    if (!parse(req.body).success) return void res.sendStatus(400);
-    run('BEGIN', []);
-    let entry: TableEntryRecord | undefined;
-    try {
-      entry = transaction(auth.organizationId, new Date().toISOString());
-    } finally {
-      run(entry ? 'COMMIT' : 'ROLLBACK', []);
-    }
-    if (entry) res.status(status).json(entry);
-    else res.sendStatus(400);
+    const auth = docOf(connection.get('SELECT doc FROM api_tokens WHERE digest = ?', [digestToken(bearer)]));
+    return auth && auth.revokedAt === null && auth.scopes.includes('write') ? auth.organizationId : undefined;
   };
 
-  app.post(path, express.json(), (req, res) =>
-    answer(
-      req,
-      res,
-      201,
-      (body) => CreateTableEntryBodySchema.safeParse(body),
-      (org, now) => create(org, req.body as CreateTableEntryBody, now),
-    ),
+  app.post(path, express.json(), (req, res) => {
+    const org = writer(req);
+    if (!org) return void res.sendStatus(401);
+    const body = CreateTableEntryBodySchema.safeParse(req.body);
+    if (!body.success) return void res.sendStatus(400);
+    const entry = writes.transaction((now) => {
+      const pool = writes.pool(org, body.data.tableId);
+      const data = pool && writes.infer(org, pool.id, body.data.data, now, false);
+      if (!data) return undefined;
+      const { leadStateId } = body.data;
+      const entry = { ...sample.entry, id: randomUUID(), leadStateId, data, createdAt: now, updatedAt: now };
+      writes.insert(entry, now);
+      return entry;
+    });
+    answer(res, 201, entry);
+  });
+
+  app.patch(`${path}/:id`, express.json(), (req, res) => {
+    const org = writer(req);
+    if (!org) return void res.sendStatus(401);
+    const body = PatchTableEntryBodySchema.safeParse(req.body);
+    if (!body.success || !body.data.data) return void res.sendStatus(400);
+    const patch = body.data.data;
+    const entry = writes.transaction((now) => {
+      const sql = 'SELECT doc FROM table_entries WHERE organization_id = ? AND id = ?';
+      const stored = docOf(connection.get(sql, [org, req.params.id]));
+      const data =
+        stored && writes.pool(org, stored.tableId) && writes.infer(org, stored.tableId, patch, now, false);
+      if (!data) return undefined;
+      const next = { ...stored, data: applyMergePatch(stored.data, data), updatedAt: now };
+      writes.run(
+        'UPDATE table_entries SET table_id = ?, lead_state_id = ?, appointment_type_id = ?, doc = CAST(? AS TEXT) WHERE organization_id = ? AND id = ?',
+        [next.tableId, next.leadStateId, null, jsonParam(next), org, next.id],
+      );
+      return next;
+    });
+    answer(res, 200, entry);
+  });
+}
+
+/**
+ * Mounts `POST path/:id` (an ingress webhook, its token in the header) on `app`, over the floor's
+ * `connection`, after copying the webhook, the pool, its schema and lead states into its database.
+ */
+export async function mountRequiredIngress(
+  app: Express,
+  connection: SqlConnection,
+  service: ConnectService,
+  sample: RequiredSample & { webhookId: string },
+  path: string,
+): Promise<void> {
+  const webhook = await service.storage.transaction((tx) => tx.ingressWebhooks.find(sample.webhookId));
+  if (!webhook) throw new Error('required-work floor: the sample webhook is missing');
+  const writes = await requiredWrites(connection, service, sample);
+  writes.run(
+    'INSERT INTO ingress_webhooks (id, organization_id, table_id, doc) VALUES (?, ?, ?, CAST(? AS TEXT))',
+    [webhook.id, webhook.organizationId, webhook.tableId, jsonParam(webhook)],
   );
-  app.patch(`${path}/:id`, express.json(), (req, res) =>
-    answer(
-      req,
-      res,
-      200,
-      (body) => PatchTableEntryBodySchema.safeParse(body),
-      (org, now) => update(org, req.params.id, req.body.data, now),
-    ),
-  );
+
+  app.post(`${path}/:id`, express.json(), (req, res) => {
+    const token = req.get(INGRESS_TOKEN_HEADER);
+    const found = docOf(connection.get('SELECT doc FROM ingress_webhooks WHERE id = ?', [req.params.id]));
+    if (!found) return void res.sendStatus(404);
+    if (!token || !digestsEqual(digestToken(token), found.digest)) return void res.sendStatus(401);
+    const body = IngressBodySchema.safeParse(req.body);
+    if (!body.success) return void res.sendStatus(400);
+    const org: string = found.organizationId;
+    const entry = writes.transaction((now) => {
+      const pool = writes.pool(org, found.tableId);
+      const state = pool && writes.leadStates(org, pool.id).find((s: { default: boolean }) => s.default);
+      const data = state && writes.infer(org, pool.id, body.data.data, now, true);
+      if (!data) return undefined;
+      const entry = {
+        ...sample.entry,
+        id: randomUUID(),
+        leadStateId: state.id,
+        data,
+        createdAt: now,
+        updatedAt: now,
+      };
+      writes.insert(entry, now);
+      return entry;
+    });
+    answer(res, 201, entry);
+  });
 }

@@ -87,7 +87,7 @@ export async function storageFloorApp(
   app.post(path, express.json(), (req, res) => {
     const now = new Date().toISOString();
     const entry = { ...stored.entry, id: randomUUID(), data: req.body.data, createdAt: now, updatedAt: now };
-    run('BEGIN');
+    connection.control('BEGIN');
     insertEntry(entry);
     saveSchema(entry);
     for (const event of stored.events) {
@@ -99,7 +99,7 @@ export async function storageFloorApp(
         jsonParam(record),
       ]);
     }
-    run('COMMIT');
+    connection.control('COMMIT');
     res.status(201).json(entry);
   });
   app.patch(`${path}/:id`, express.json(), (req, res) => {
@@ -109,13 +109,13 @@ export async function storageFloorApp(
       data: { ...stored.entry.data, ...req.body.data },
       updatedAt: new Date().toISOString(),
     };
-    run('BEGIN');
+    connection.control('BEGIN');
     run(
       'UPDATE table_entries SET table_id = ?, lead_state_id = ?, appointment_type_id = ?, doc = CAST(? AS TEXT) WHERE organization_id = ? AND id = ?',
       [entry.tableId, entry.leadStateId, null, jsonParam(entry), entry.organizationId, entry.id],
     );
     saveSchema(entry);
-    run('COMMIT');
+    connection.control('COMMIT');
     res.json(entry);
   });
   return { app, connection, stored };

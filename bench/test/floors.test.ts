@@ -5,13 +5,15 @@
  */
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
+import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { createConnectService, type ConnectService } from '@leadbook/server';
 import { createSqlJsStorage, type SqlJsStorage } from '../../packages/server/src/adapters/sqljs';
 import { loadSqlJs } from '../../packages/server/src/adapters/sqljs/load-sql-js';
 import type { SqlConnection } from '../../packages/server/src/adapters/sqljs/connection';
 import { storageFloorApp } from '../server/storage-floor';
-import { mountRequiredWork } from '../server/required-floor';
+import { mountRequiredIngress, mountRequiredWork } from '../server/required-floor';
 import { bookingFloor } from '../server/booking-floor';
 import { useCaseSide } from '../server/bookings.bench';
 import { createBooking } from '../../packages/server/src/usecases/bookings';
@@ -68,6 +70,14 @@ async function serviceWithLead() {
   return { storage, service, body, id };
 }
 
+/** `app` listening on loopback, closed after the test; its base URL. */
+async function listening(app: Express): Promise<string> {
+  const server = app.listen(0, '127.0.0.1');
+  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /** The floor routes of the lead `entryId` (and the required-work ones at `/required`), on loopback. */
 async function listenFloor(service: ConnectService, entryId: string) {
   const { app, connection, stored } = await storageFloorApp(
@@ -77,11 +87,8 @@ async function listenFloor(service: ConnectService, entryId: string) {
   );
   const sample = { token: TOKEN.write, entry: stored.entry, events: stored.events };
   await mountRequiredWork(app, connection, service, sample, '/required');
-  const server = app.listen(0, '127.0.0.1');
-  cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { connection, url: `http://127.0.0.1:${port}/floor`, required: `http://127.0.0.1:${port}/required` };
+  const base = await listening(app);
+  return { connection, url: `${base}/floor`, required: `${base}/required` };
 }
 
 describe('benchmark storage floors', () => {
@@ -186,5 +193,42 @@ describe('benchmark storage floors', () => {
     const patched = await fetch(`${required}/${id}`, { method: 'PATCH', headers, body: patch });
     expect(patched.status).toBe(200);
     expect(((await patched.json()) as { data: object }).data).toEqual({ name: 'Patched', email: 'a@b.c' });
+  });
+
+  it('the required-work ingress route writes what the service writes, and checks the token', async () => {
+    const { storage, service } = await serviceWithLead();
+    const webhook = await service.admin.ingressWebhooks.create(ID.organization, {
+      tableId: ID.table,
+      name: 'Bench',
+    });
+    const body = JSON.stringify({ data: { name: 'Load', email: 'a@b.c', age: '42' } });
+    const ingress = (token: string) => ({
+      method: 'POST',
+      headers: { [INGRESS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
+      body,
+    });
+    const created = await service.fetch(
+      new Request(`http://x/public/ingress_webhooks/${webhook.id}`, ingress(webhook.token)),
+    );
+    expect(created.status).toBe(201);
+    const { app, connection, stored } = await storageFloorApp(
+      service,
+      {
+        organizationId: ID.organization,
+        entryId: ((await created.json()) as { id: string }).id,
+        eventCount: 1,
+      },
+      '/floor',
+    );
+    await mountRequiredIngress(app, connection, service, { ...stored, webhookId: webhook.id }, '/required');
+    const url = await listening(app);
+    expect((await fetch(`${url}/required/${webhook.id}`, ingress('wrong'))).status).toBe(401);
+    expect((await fetch(`${url}/required/${webhook.id}`, ingress(webhook.token))).status).toBe(201);
+    for (const [table, limit] of [
+      ['table_entries', 1],
+      ['activity', 1],
+    ] as const) {
+      expect(floorRows(connection, table, limit)).toEqual(await dumpRows(storage, table, limit));
+    }
   });
 });
