@@ -27,20 +27,22 @@ async function storedWrites(storage: StorageAdapter, organizationId: string, boo
 
 /**
  * A function that books slot `index` with the same statements and bytes as the use case's writes
- * (the availability check reduced to the raw loop's bounded `COUNT`), and its database connection
- * (tests compare the stored bytes).
+ * (the availability check reduced to the raw loop's bounded `COUNT`), its database connection
+ * (tests compare the stored bytes; a caller may pass its own), and `writes`, the booking's rows
+ * alone, for floors that check more before them (inside their own transaction).
  */
 export async function bookingFloor(
   storage: StorageAdapter,
   sample: { organizationId: string; bookingId: string },
   slot: (index: number) => { startMs: number; endMs: number },
   maxLengthMs: number,
-): Promise<{ book: (index: number) => void; connection: SqlConnection }> {
+  connection?: SqlConnection,
+): Promise<{ book: (index: number) => void; writes: (index: number) => void; connection: SqlConnection }> {
   const stored = await storedWrites(storage, sample.organizationId, sample.bookingId);
-  const connection = await floorConnection();
+  const db = connection ?? (await floorConnection());
   const { organizationId, resourceId, calendarId } = stored.booking;
 
-  const book = (index: number) => {
+  const writes = (index: number) => {
     const { startMs, endMs } = slot(index);
     const booking: BookingRecord = {
       ...stored.booking,
@@ -63,22 +65,17 @@ export async function bookingFloor(
       return { ...value, booking: { ...value.booking, ...changed } };
     };
     const event = { ...stored.event, id: randomUUID(), payload: withBooking(stored.event.payload) };
-    connection.control('BEGIN');
-    const overlapping = connection.get(
-      `SELECT COUNT(*) AS n FROM bookings WHERE organization_id = ? AND resource_id = ?
-       AND start_ms > ? AND start_ms < ? AND end_ms > ?`,
-      [organizationId, resourceId, startMs - maxLengthMs, endMs, startMs],
-    );
-    if (Number(overlapping?.['n']) >= 10_000) throw new Error('full');
-    connection.run(
+    db.run(
       `INSERT INTO bookings (id, organization_id, calendar_id, resource_id, schedule_type_id, start_ms, end_ms, doc)
        VALUES (?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))`,
       [booking.id, organizationId, calendarId, resourceId, null, startMs, endMs, jsonParam(booking)],
     );
-    connection.run(
-      'INSERT INTO activity (id, organization_id, type, doc) VALUES (?, ?, ?, CAST(? AS TEXT))',
-      [event.id, organizationId, event.type, jsonParam(event)],
-    );
+    db.run('INSERT INTO activity (id, organization_id, type, doc) VALUES (?, ?, ?, CAST(? AS TEXT))', [
+      event.id,
+      organizationId,
+      event.type,
+      jsonParam(event),
+    ]);
     for (const [k, job] of stored.jobs.entries()) {
       const record = {
         ...job,
@@ -86,13 +83,25 @@ export async function bookingFloor(
         runAt: k === 0 ? startMs : endMs,
         payload: withBooking(job.payload),
       };
-      connection.run(
+      db.run(
         `INSERT INTO jobs (key, run_at, doc) VALUES (?, ?, CAST(? AS TEXT))
          ON CONFLICT (key) DO UPDATE SET run_at = excluded.run_at, doc = excluded.doc`,
         [record.key, record.runAt, jsonParam(record)],
       );
     }
-    connection.control('COMMIT');
   };
-  return { book, connection };
+
+  const book = (index: number) => {
+    const { startMs, endMs } = slot(index);
+    db.control('BEGIN');
+    const overlapping = db.get(
+      `SELECT COUNT(*) AS n FROM bookings WHERE organization_id = ? AND resource_id = ?
+       AND start_ms > ? AND start_ms < ? AND end_ms > ?`,
+      [organizationId, resourceId, startMs - maxLengthMs, endMs, startMs],
+    );
+    if (Number(overlapping?.['n']) >= 10_000) throw new Error('full');
+    writes(index);
+    db.control('COMMIT');
+  };
+  return { book, writes, connection: db };
 }

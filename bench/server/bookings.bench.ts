@@ -22,6 +22,7 @@ import type { UnitJobs } from '../../packages/server/src/core/unit-jobs';
 import type { BookingRecord } from '../../packages/server/src/ports/records';
 import { createBooking, createBookingTx } from '../../packages/server/src/usecases/bookings';
 import { bookingFloor } from './booking-floor';
+import { requiredBooking } from './booking-required';
 import { aMondayAYearAhead } from './dates';
 import { heading, median } from './report';
 
@@ -197,8 +198,16 @@ export async function benchBookingCreation(): Promise<void> {
     useCase.slot,
     MAX_LENGTH_MS,
   );
+  // The floor's rows after the checks the spec requires, written directly, on a copy of the database.
+  const { book: required } = await requiredBooking(
+    useCase.storage,
+    { organizationId: useCase.orgId, bookingId: sampleBooking.id },
+    useCase.slot,
+    useCase.body,
+    MAX_LENGTH_MS,
+  );
   try {
-    const [rawRounds, useCaseRounds, leanRounds, floorRounds] = await interleavedRates([
+    const [rawRounds, useCaseRounds, leanRounds, floorRounds, requiredRounds] = await interleavedRates([
       raw.book,
       (i) =>
         createBooking(useCase.ctx, {
@@ -218,6 +227,7 @@ export async function benchBookingCreation(): Promise<void> {
           leanOptions,
         ),
       floor,
+      (i) => required(i, Date.now()),
     ]);
     const before = useCase.storage.statementCount();
     const last = await createBooking(useCase.ctx, {
@@ -236,13 +246,16 @@ export async function benchBookingCreation(): Promise<void> {
     console.log(
       `rounds, bookings/s (each table grows ${N} per round): raw ${list(rawRounds!)}; ` +
         `use case ${list(useCaseRounds!)}; without timers ${list(leanRounds!)}; ` +
-        `raw loop with the use case's rows ${list(floorRounds!)}`,
+        `raw loop with the use case's rows ${list(floorRounds!)}; ` +
+        `with the checks the spec requires ${list(requiredRounds!)}`,
     );
     const perRound = (subject: number[]) =>
       subject.map((value, round) => (value / rawRounds![round]!).toFixed(2)).join(', ');
     console.log(`use case / raw per round: ${perRound(useCaseRounds!)}`);
     row('createBooking use case vs its storage floor', useCaseRounds!, floorRounds!, 0.8);
     row("  the floor: raw loop + the use case's activity row and 2 jobs", floorRounds!, rawRounds!);
+    row('  the floor + the reads and checks the spec requires, vs the floor', requiredRounds!, floorRounds!);
+    row('  createBooking use case vs the floor + the required checks', useCaseRounds!, requiredRounds!);
     row('  createBooking use case vs the raw sql.js loop', useCaseRounds!, rawRounds!);
     row('  booking without its hasStarted/hasEnded jobs', leanRounds!, rawRounds!);
   } finally {

@@ -15,6 +15,7 @@ import type { SqlConnection } from '../../packages/server/src/adapters/sqljs/con
 import { storageFloorApp } from '../server/storage-floor';
 import { mountRequiredIngress, mountRequiredWork } from '../server/required-floor';
 import { bookingFloor } from '../server/booking-floor';
+import { requiredBooking } from '../server/booking-required';
 import { useCaseSide } from '../server/bookings.bench';
 import { createBooking } from '../../packages/server/src/usecases/bookings';
 import { testClock } from '../../test-support/time';
@@ -229,6 +230,38 @@ describe('benchmark storage floors', () => {
       ['activity', 1],
     ] as const) {
       expect(floorRows(connection, table, limit)).toEqual(await dumpRows(storage, table, limit));
+    }
+  });
+
+  it('the required-work booking writes the use case rows after its checks, and nothing when they refuse', async () => {
+    const side = await useCaseSide();
+    cleanups.push(async () => {
+      await side.scheduler.stop();
+      await side.storage.close();
+    });
+    const trigger = { source: 'connect', apiTokenId: randomUUID(), memberId: null } as const;
+    const sample = await createBooking(side.ctx, { organizationId: side.orgId, body: side.body(0), trigger });
+    const { book, connection } = await requiredBooking(
+      side.storage,
+      { organizationId: side.orgId, bookingId: sample.id },
+      side.slot,
+      side.body,
+      24 * 60 * 60_000,
+    );
+    const count = () => connection.all('SELECT COUNT(*) AS n FROM bookings')[0]!['n'];
+    const before = count();
+    const start = side.slot(1).startMs;
+    // Started already: refused inside its transaction, nothing written.
+    expect(() => book(1, start + 1)).toThrow(/refused: length or past/);
+    expect(count()).toBe(before);
+    book(1, start - 1);
+    expect(count()).toBe(Number(before) + 1);
+    for (const [table, limit] of [
+      ['bookings', 1],
+      ['activity', 1],
+      ['jobs', 2],
+    ] as const) {
+      expect(floorRows(connection, table, limit)).toEqual(await dumpRows(side.storage, table, limit));
     }
   });
 });

@@ -1,0 +1,13 @@
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { makeStandardFixture } from './server/availability-baselines';
+import { searchCandidates } from '../packages/server/src/domain/availability/index';
+import { availabilityJson } from '../packages/server/src/usecases/availability-json';
+const input = makeStandardFixture({ days: 90, resources: 20, seed: 42 });
+const list = searchCandidates(input);
+for (let i = 0; i < 20; i++) availabilityJson(list);
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.setSamplingInterval', { interval: 20 }); await session.post('Profiler.start');
+const t = performance.now(); for (let i = 0; i < 40; i++) availabilityJson(list); console.log(((performance.now() - t) / 40).toFixed(2));
+const { profile } = await session.post('Profiler.stop');
+writeFileSync('/work/scratch/writer.cpuprofile', JSON.stringify(profile));
