@@ -68,8 +68,12 @@ function row(label: string, subject: number[], baseline: number[], goal?: number
   );
 }
 
-/** The use case on a context wired like `createConnectService()`'s. */
-export async function useCaseSide() {
+/**
+ * The use case on a context wired like `createConnectService()`'s. Bookings go to the resource
+ * `Hall`; `otherResources` more resources share its calendar, type and weekly slots.
+ */
+export async function useCaseSide(otherResources = 0) {
+  const names = ['Hall', ...Array.from({ length: otherResources }, (_, i) => `Room ${i + 1}`)];
   const storage = await createSqlJsStorage();
   const ctx = await createServiceContext({ storage });
   const { scheduler } = ctx;
@@ -80,21 +84,21 @@ export async function useCaseSide() {
         resourcePlanner: true,
         calendars: [{ name: 'Bench calendar', tzdata: 'UTC' }],
         appointmentTypes: [{ name: 'Slot', bookingLength: 30, searchLength: 30 }],
-        resources: [
-          {
-            name: 'Hall',
-            maxParallelBookings: 10_000,
-            calendarIds: ['Bench calendar'],
-            appointmentTypeIds: ['Slot'],
-          },
-        ],
-        resourceSlots: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-          calendarId: 'Bench calendar',
-          resourceId: 'Hall',
-          weekday,
-          startTime: '00:00',
-          endTime: '24:00',
+        resources: names.map((name) => ({
+          name,
+          maxParallelBookings: 10_000,
+          calendarIds: ['Bench calendar'],
+          appointmentTypeIds: ['Slot'],
         })),
+        resourceSlots: names.flatMap((resourceId) =>
+          [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+            calendarId: 'Bench calendar',
+            resourceId,
+            weekday,
+            startTime: '00:00',
+            endTime: '24:00',
+          })),
+        ),
       },
     ],
   });
@@ -184,6 +188,8 @@ export async function benchBookingCreation(): Promise<void> {
   // Breakdown on its own database: the booking transaction without its timers (check, insert,
   // activity row), the jobs it would schedule dropped.
   const lean = await useCaseSide();
+  // The same bookings in an organization of 200 resources: a booking reads its own resource's rows.
+  const crowded = await useCaseSide(199);
   const noJobs: UnitJobs = { schedule: async () => {}, cancel: async () => {} };
   const leanOptions = { lockKeys: [`resource:${lean.body(0).resourceId}`] };
   // The raw loop plus the use case's other rows, with the bytes of a sample booking's.
@@ -207,28 +213,35 @@ export async function benchBookingCreation(): Promise<void> {
     MAX_LENGTH_MS,
   );
   try {
-    const [rawRounds, useCaseRounds, leanRounds, floorRounds, requiredRounds] = await interleavedRates([
-      raw.book,
-      (i) =>
-        createBooking(useCase.ctx, {
-          organizationId: useCase.orgId,
-          body: useCase.body(i),
-          trigger: TRIGGER,
-        }),
-      (i) =>
-        runUnit(
-          lean.ctx,
-          (tx, emit) =>
-            createBookingTx(
-              lean.ctx,
-              { tx, emit, jobs: noJobs },
-              { organizationId: lean.orgId, body: lean.body(i), trigger: TRIGGER },
-            ),
-          leanOptions,
-        ),
-      floor,
-      (i) => required(i, Date.now()),
-    ]);
+    const [rawRounds, useCaseRounds, leanRounds, floorRounds, requiredRounds, crowdedRounds] =
+      await interleavedRates([
+        raw.book,
+        (i) =>
+          createBooking(useCase.ctx, {
+            organizationId: useCase.orgId,
+            body: useCase.body(i),
+            trigger: TRIGGER,
+          }),
+        (i) =>
+          runUnit(
+            lean.ctx,
+            (tx, emit) =>
+              createBookingTx(
+                lean.ctx,
+                { tx, emit, jobs: noJobs },
+                { organizationId: lean.orgId, body: lean.body(i), trigger: TRIGGER },
+              ),
+            leanOptions,
+          ),
+        floor,
+        (i) => required(i, Date.now()),
+        (i) =>
+          createBooking(crowded.ctx, {
+            organizationId: crowded.orgId,
+            body: crowded.body(i),
+            trigger: TRIGGER,
+          }),
+      ]);
     const before = useCase.storage.statementCount();
     const last = await createBooking(useCase.ctx, {
       organizationId: useCase.orgId,
@@ -258,9 +271,10 @@ export async function benchBookingCreation(): Promise<void> {
     row('  createBooking use case vs the floor + the required checks', useCaseRounds!, requiredRounds!);
     row('  createBooking use case vs the raw sql.js loop', useCaseRounds!, rawRounds!);
     row('  booking without its hasStarted/hasEnded jobs', leanRounds!, rawRounds!);
+    row('  the use case in an organization of 200 resources vs 1', crowdedRounds!, useCaseRounds!);
   } finally {
     raw.db.close();
-    for (const side of [useCase, lean]) {
+    for (const side of [useCase, lean, crowded]) {
       await side.scheduler.stop();
       await side.storage.close();
     }

@@ -230,6 +230,35 @@ describe.each(ADAPTERS)('availability and bookings through %s', (kind) => {
     ).toBe(404);
   });
 
+  it('refuses a resource off the calendar or the type, or of another organization, whatever else exists', async () => {
+    // A resource on the New York calendar only, for both types, with Berlin-like hours there.
+    const newYorkOnly = await h.service.admin.resources.create(ID.organization, {
+      name: 'New York desk',
+      maxParallelBookings: 4,
+      calendarIds: [ID.calendarNewYork],
+      appointmentTypeIds: [ID.appointmentTypeTrial, ID.appointmentTypeClass],
+    });
+    const notMapped = {
+      path: 'resourceId',
+      message: 'The resource is not mapped to this calendar and appointment type',
+    };
+    // The coach runs trial sessions only.
+    const groupClass = await book(
+      booking(`${MONDAY}T08:00:00Z`, `${MONDAY}T09:00:00Z`, { appointmentTypeId: ID.appointmentTypeClass }),
+    );
+    expect([groupClass.status, groupClass.json.details]).toEqual([400, [notMapped]]);
+    const offCalendar = await book(
+      booking(`${MONDAY}T08:00:00Z`, `${MONDAY}T09:00:00Z`, { resourceId: newYorkOnly.id }),
+    );
+    expect([offCalendar.status, offCalendar.json.details]).toEqual([400, [notMapped]]);
+    const foreign = await book(
+      booking(`${MONDAY}T08:00:00Z`, `${MONDAY}T09:00:00Z`, { resourceId: ID.otherResource }),
+    );
+    expect(foreign.status).toBe(404);
+    // The coach's own booking still goes through beside them.
+    expect((await book(booking(`${TUESDAY}T08:00:00Z`, `${TUESDAY}T09:00:00Z`))).status).toBe(201);
+  });
+
   it('a blocker makes overlapping candidates unavailable and refuses bookings there', async () => {
     await h.service.admin.blockers.create(ID.organization, {
       calendarId: ID.calendarBerlin,
