@@ -92,6 +92,18 @@ async function listenFloor(service: ConnectService, entryId: string) {
   return { connection, url: `${base}/floor`, required: `${base}/required` };
 }
 
+/** The booking bench's use case side, stopped after the test, with one booking made through it. */
+async function bookedSide() {
+  const side = await useCaseSide();
+  cleanups.push(async () => {
+    await side.scheduler.stop();
+    await side.storage.close();
+  });
+  const trigger = { source: 'connect', apiTokenId: randomUUID(), memberId: null } as const;
+  const sample = await createBooking(side.ctx, { organizationId: side.orgId, body: side.body(0), trigger });
+  return { side, sample };
+}
+
 describe('benchmark storage floors', () => {
   it('the lead route floor writes the entry, schema and activity rows the service writes', async () => {
     const { storage, service, body, id } = await serviceWithLead();
@@ -139,13 +151,7 @@ describe('benchmark storage floors', () => {
   });
 
   it('the booking floor writes the booking, activity and job rows the booking use case writes', async () => {
-    const side = await useCaseSide();
-    cleanups.push(async () => {
-      await side.scheduler.stop();
-      await side.storage.close();
-    });
-    const trigger = { source: 'connect', apiTokenId: randomUUID(), memberId: null } as const;
-    const sample = await createBooking(side.ctx, { organizationId: side.orgId, body: side.body(0), trigger });
+    const { side, sample } = await bookedSide();
     const { book, connection } = await bookingFloor(
       side.storage,
       { organizationId: side.orgId, bookingId: sample.id },
@@ -234,13 +240,7 @@ describe('benchmark storage floors', () => {
   });
 
   it('the required-work booking writes the use case rows after its checks, and nothing when they refuse', async () => {
-    const side = await useCaseSide();
-    cleanups.push(async () => {
-      await side.scheduler.stop();
-      await side.storage.close();
-    });
-    const trigger = { source: 'connect', apiTokenId: randomUUID(), memberId: null } as const;
-    const sample = await createBooking(side.ctx, { organizationId: side.orgId, body: side.body(0), trigger });
+    const { side, sample } = await bookedSide();
     const { book, connection } = await requiredBooking(
       side.storage,
       { organizationId: side.orgId, bookingId: sample.id },
