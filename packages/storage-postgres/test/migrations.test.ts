@@ -33,6 +33,38 @@ function migrationTests(database: () => Promise<TestDatabase>) {
     expect(await tables(db, schema)).toContain('bookings');
   });
 
+  it('migration 6 gives the blockers a database already holds their times, as Date.parse reads them', async () => {
+    const db = await database();
+    const schema = db.freshSchema('leadbook_mig');
+    // A database at version 5, as an earlier release left it, with two blockers.
+    await db.pool.query(`CREATE SCHEMA "${schema}"`);
+    await db.pool.query(
+      `CREATE TABLE "${schema}".schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    for (const { version, name, sql } of postgresMigrations(schema).filter(({ version }) => version < 6)) {
+      await db.pool.query(sql);
+      await db.pool.query(`INSERT INTO "${schema}".schema_migrations (version, name) VALUES ($1, $2)`, [
+        version,
+        name,
+      ]);
+    }
+    const times = [
+      ['2026-03-29T00:30:00.000Z', '2026-03-29T03:15:00.250Z'],
+      ['2026-03-29T02:30:00+02:00', '2026-10-25T02:30:00.5-04:30'],
+    ];
+    for (const [i, [start, end]] of times.entries()) {
+      await db.pool.query(
+        `INSERT INTO "${schema}".blockers (id, organization_id, calendar_id, resource_id, doc) VALUES ($1, 'org', 'cal', NULL, $2)`,
+        [`b${i}`, JSON.stringify({ id: `b${i}`, startDateTime: start, endDateTime: end })],
+      );
+    }
+    expect(await migrate(db.pool, { schema })).toBe(postgresMigrations().length - 5);
+    const { rows } = await db.pool.query(`SELECT start_ms, end_ms FROM "${schema}".blockers ORDER BY id`);
+    expect(rows.map((row) => [Number(row['start_ms']), Number(row['end_ms'])])).toEqual(
+      times.map(([start, end]) => [Date.parse(start!), Date.parse(end!)]),
+    );
+  });
+
   it('instances migrating at once take turns: the migrations run once in all', async () => {
     const db = await database();
     const schema = db.freshSchema('leadbook_mig');

@@ -95,8 +95,23 @@ export type ResourceSlotRepository = ScopedRepository<
   ResourceSlotRecord,
   { calendarId?: string; resourceId?: string }
 >;
-/** Blockers, filterable by calendar and resource. */
-export type BlockerRepository = ScopedRepository<BlockerRecord, { calendarId?: string; resourceId?: string }>;
+/** Blockers, filterable by calendar and resource, and found by time. */
+export interface BlockerRepository extends ScopedRepository<
+  BlockerRecord,
+  { calendarId?: string; resourceId?: string }
+> {
+  /**
+   * The calendar's blockers (of a resource or of none) that overlap `[startMs, endMs)`
+   * (half-open), in creation order: what a search or a booking reads, however long the
+   * calendar's history.
+   */
+  listOverlapping(
+    organizationId: string,
+    calendarId: string,
+    startMs: number,
+    endMs: number,
+  ): Promise<BlockerRecord[]>;
+}
 /** Resource-calendar mappings, filterable by either side. */
 export type ResourceCalendarMappingRepository = ScopedRepository<
   ResourceCalendarMappingRecord,

@@ -155,8 +155,8 @@ export async function loadSearch(
     return holds.length === 0 ? bookings : [...bookings, ...holds];
   };
   // With one resource asked for (every booking), only its rows are read: the work stays the same
-  // whatever the number of resources. Blockers are read for the whole calendar, since those of no
-  // resource block every one.
+  // whatever the number of resources. Blockers are the calendar's that overlap the range (those
+  // of no resource block every one), whatever its history.
   const one = request.resourceId;
   const [onCalendar, forType, allResources, allSlots, calendarBlockers, resourceBookings] = await Promise.all(
     [
@@ -167,7 +167,7 @@ export async function loadSearch(
       }),
       one ? tx.resources.get(org, one).then((found) => (found ? [found] : [])) : tx.resources.list(org),
       tx.resourceSlots.list(org, { calendarId: calendar.id, ...(one && { resourceId: one }) }),
-      tx.blockers.list(org, { calendarId: calendar.id }),
+      tx.blockers.listOverlapping(org, calendar.id, request.startMs, request.endMs),
       one ? overlapping([one]) : undefined,
     ],
   );

@@ -105,4 +105,28 @@ describe('sql.js migrations', () => {
     );
     connection.close();
   });
+
+  it('migration 7 gives the blockers a database already holds their times, as Date.parse reads them', async () => {
+    const connection = await openMemory();
+    applyMigrations(
+      connection,
+      MIGRATIONS.filter(({ version }) => version < 7),
+    );
+    const times = [
+      ['2026-03-29T00:30:00.000Z', '2026-03-29T03:15:00.250Z'],
+      ['2026-03-29T02:30:00+02:00', '2026-10-25T02:30:00.5-04:30'],
+    ];
+    for (const [i, [start, end]] of times.entries()) {
+      const doc = JSON.stringify({ id: `b${i}`, startDateTime: start, endDateTime: end });
+      connection.run(
+        "INSERT INTO blockers (id, organization_id, calendar_id, resource_id, doc) VALUES (?, 'org', 'cal', NULL, ?)",
+        [`b${i}`, doc],
+      );
+    }
+    expect(applyMigrations(connection)).toBe(MIGRATIONS.length - 6);
+    expect(connection.all('SELECT start_ms, end_ms FROM blockers ORDER BY id')).toEqual(
+      times.map(([start, end]) => ({ start_ms: Date.parse(start!), end_ms: Date.parse(end!) })),
+    );
+    connection.close();
+  });
 });

@@ -13,6 +13,7 @@ import { formsAndIngress } from './002-forms-and-ingress';
 import { rateLimits } from './003-rate-limits';
 import { webhookSubscriptions } from './004-webhook-subscriptions';
 import { bookingLifecycle } from './005-booking-lifecycle';
+import { blockerTimes } from './006-blocker-times';
 
 /** One schema change. */
 export interface PostgresMigration {
@@ -38,6 +39,7 @@ const DEFINITIONS: ReadonlyArray<{ version: number; name: string; sql: (s: strin
   { version: 3, name: 'shared rate-limit counters', sql: rateLimits },
   { version: 4, name: 'webhook subscriptions and their deliveries', sql: webhookSubscriptions },
   { version: 5, name: 'booking buffers and slot holds', sql: bookingLifecycle },
+  { version: 6, name: 'blocker times as columns', sql: blockerTimes },
 ];
 
 /**

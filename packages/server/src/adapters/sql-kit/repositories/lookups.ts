@@ -1,6 +1,6 @@
 /**
  * Calendars, legacy schedule types, appointment types, resources, resource slots, blockers and
- * the two mapping kinds: all plain scoped tables.
+ * the two mapping kinds: scoped tables, blockers also found by time.
  *
  * @module
  */
@@ -14,7 +14,10 @@ import type {
   ResourceSlotRecord,
   ScheduleTypeRecord,
 } from '../../../ports/records';
-import type { SqlDialect } from '../dialect';
+import type { BlockerRepository } from '../../../ports/storage';
+import { statement, type SqlDialect } from '../dialect';
+import { docsOf, timeOf } from '../documents';
+import type { SqlExecutor } from '../executor';
 import { scopedTable } from '../scoped-table';
 
 type CalendarAndResource = { calendarId?: string; resourceId?: string };
@@ -26,6 +29,39 @@ const byCalendarAndResource = {
   },
   filters: { calendarId: 'calendar_id', resourceId: 'resource_id' },
 };
+
+/**
+ * Blockers in `d`: a null resourceId blocks the whole calendar and matches no resource filter.
+ * Their times are columns too, so a search reads only those that overlap it.
+ */
+function blockerRepository(d: SqlDialect): (exec: SqlExecutor) => BlockerRepository {
+  const blockers = scopedTable<BlockerRecord, CalendarAndResource>(d, {
+    table: 'blockers',
+    columns: {
+      ...byCalendarAndResource.columns,
+      start_ms: (record) => timeOf(d, record.startDateTime),
+      end_ms: (record) => timeOf(d, record.endDateTime),
+    },
+    filters: byCalendarAndResource.filters,
+  });
+  // The index on (organization, calendar, end) skips the calendar's past; few blockers lie ahead.
+  const overlapping = statement(
+    d,
+    (p) => `SELECT doc FROM ${d.table('blockers')}
+    WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()}
+      AND end_ms > ${p.value()} AND start_ms < ${p.value()}
+    ORDER BY seq`,
+  );
+  return (exec) => ({
+    ...blockers(exec),
+    async listOverlapping(organizationId, calendarId, startMs, endMs) {
+      return docsOf<BlockerRecord>(
+        d,
+        await exec.all(overlapping, [organizationId, calendarId, startMs, endMs]),
+      );
+    },
+  });
+}
 
 /** The lookup repositories in `d`. */
 export function lookupRepositories(d: SqlDialect) {
@@ -42,11 +78,7 @@ export function lookupRepositories(d: SqlDialect) {
       table: 'resource_slots',
       ...byCalendarAndResource,
     }),
-    // A null resourceId blocks the whole calendar and matches no resource filter.
-    blockers: scopedTable<BlockerRecord, CalendarAndResource>(d, {
-      table: 'blockers',
-      ...byCalendarAndResource,
-    }),
+    blockers: blockerRepository(d),
     resourceCalendarMappings: scopedTable<ResourceCalendarMappingRecord, CalendarAndResource>(d, {
       table: 'resource_calendar_mappings',
       ...byCalendarAndResource,

@@ -12,6 +12,7 @@ import { BOOKING_DURATION_BOUND } from './003-booking-duration-bound';
 import { WEBHOOK_SUBSCRIPTIONS } from './004-webhook-subscriptions';
 import { BOOKING_LIFECYCLE } from './005-booking-lifecycle';
 import { COVERING_OVERLAP_INDEX } from './006-covering-overlap-index';
+import { BLOCKER_TIMES } from './007-blocker-times';
 
 /** One schema change. */
 export interface Migration {
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'webhook subscriptions and their deliveries', sql: WEBHOOK_SUBSCRIPTIONS },
   { version: 5, name: 'booking buffers and slot holds', sql: BOOKING_LIFECYCLE },
   { version: 6, name: 'the overlap index covers ids and buffers', sql: COVERING_OVERLAP_INDEX },
+  { version: 7, name: 'blocker times as columns', sql: BLOCKER_TIMES },
 ];
 
 /**
