@@ -97,6 +97,13 @@ function readRange(request: SearchRequest, zone: string, rules: EngineRules | un
   return [from, to];
 }
 
+const DAY_MS = 86_400_000;
+/** `[startMs, endMs)` widened to whole UTC days. */
+const wholeDays = (startMs: number, endMs: number): [number, number] => [
+  Math.floor(startMs / DAY_MS) * DAY_MS,
+  Math.ceil(endMs / DAY_MS) * DAY_MS,
+];
+
 /** The 400 for booking a candidate that starts before now (only the future is bookable). */
 export const slotStarted = () =>
   validationError(ErrorMessages.slotStarted, [{ path: 'startDateTime', message: ErrorMessages.slotStarted }]);
@@ -156,7 +163,9 @@ export async function loadSearch(
   };
   // With one resource asked for (every booking), only its rows are read: the work stays the same
   // whatever the number of resources. Blockers are the calendar's that overlap the range (those
-  // of no resource block every one), whatever its history.
+  // of no resource block every one), whatever its history; the range is widened to whole UTC days
+  // so that the bookings of a day make one read (a storage with a read cache answers the rest), and
+  // cut to the range below.
   const one = request.resourceId;
   const [onCalendar, forType, allResources, allSlots, calendarBlockers, resourceBookings] = await Promise.all(
     [
@@ -167,7 +176,7 @@ export async function loadSearch(
       }),
       one ? tx.resources.get(org, one).then((found) => (found ? [found] : [])) : tx.resources.list(org),
       tx.resourceSlots.list(org, { calendarId: calendar.id, ...(one && { resourceId: one }) }),
-      tx.blockers.listOverlapping(org, calendar.id, request.startMs, request.endMs),
+      tx.blockers.listOverlapping(org, calendar.id, ...wholeDays(request.startMs, request.endMs)),
       one ? overlapping([one]) : undefined,
     ],
   );
