@@ -14,15 +14,14 @@ import type { SqlJsStorage } from '../../packages/server/src/adapters/sqljs';
 import { SqlConnection } from '../../packages/server/src/adapters/sqljs/connection';
 import { loadSqlJs } from '../../packages/server/src/adapters/sqljs/load-sql-js';
 import {
+  DAY_MS,
   isoWeekday,
+  MINUTE_MS,
   parseLocalDate,
   parseWallTime,
 } from '../../packages/server/src/domain/availability/local-time';
 import { bookingFloor } from './booking-floor';
 import { docOf } from './required-writes';
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /** What one booking names, as a client sends it. */
 export interface BookingBody {

@@ -15,6 +15,7 @@ import {
   type EngineRules,
 } from '../domain/availability';
 import { availabilityJson } from './availability-json';
+import { DAY_MS, MINUTE_MS } from '../domain/availability/local-time';
 import { isoInstant } from '../domain/iso-instant';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
@@ -50,7 +51,6 @@ export interface SearchRequest {
   excludeIds?: ReadonlySet<string> | undefined;
 }
 
-const MINUTE_MS = 60_000;
 // A booking's buffers reach at most this far beyond it, so reads widen by it to see every booking
 // whose buffered interval can touch a candidate's.
 const MAX_BUFFER_MS = MAX_BUFFER_MINUTES * MINUTE_MS;
@@ -97,7 +97,6 @@ function readRange(request: SearchRequest, zone: string, rules: EngineRules | un
   return [from, to];
 }
 
-const DAY_MS = 86_400_000;
 /** `[startMs, endMs)` widened to whole UTC days. */
 const wholeDays = (startMs: number, endMs: number): [number, number] => [
   Math.floor(startMs / DAY_MS) * DAY_MS,
