@@ -3,7 +3,8 @@
  * capacity 2, 5 windows a day Monday to Saturday, booking length 30, search length 15, 90 days
  * across the DST change, 10,000 bookings, 12 blockers). Prints medians of the engine, of
  * `GET /connect/availability/` end to end on sql.js (in process, built package), of the naive
- * baseline and of the no-allocation bound, with the goals' ratios and linearity points. The
+ * baseline and of the no-allocation bound, with the goals' ratios and linearity points, and a
+ * search in an organization with many resources elsewhere beside the same search without. The
  * end-to-end ratio is the median over runs that each time the engine, the range read and the endpoint
  * back to back.
  *
@@ -32,6 +33,7 @@ import {
 import { heading } from './report';
 import { stringifyAvailability } from '../../test-support/availability-json';
 import { availabilityJson } from '../../packages/server/src/usecases/availability-json';
+import { benchCrowdedOrganization } from './availability-crowded';
 
 const RUNS = 30;
 const NAIVE_RUNS = Number(process.env.BENCH_NAIVE_RUNS ?? 3);
@@ -297,4 +299,6 @@ export async function benchAvailability(): Promise<void> {
   console.log(
     `  90 / 30 days: ${(d90 / d30).toFixed(2)}x (linear: ~3x); 20 / 10 resources: ${(d90 / r10).toFixed(2)}x (linear: ~2x)`,
   );
+  console.log("a search reads only its calendar's resources:");
+  await benchCrowdedOrganization();
 }

@@ -88,8 +88,18 @@ export type LeadStateRepository = ScopedRepository<LeadStateRecord, { tableId?: 
 export type CustomFieldRepository = ScopedRepository<CustomFieldRecord, { tableId?: string }>;
 /** Appointment types. */
 export type AppointmentTypeRepository = ScopedRepository<AppointmentTypeRecord>;
-/** Resources. */
-export type ResourceRepository = ScopedRepository<ResourceRecord>;
+/** Resources, also listed by what they are mapped to. */
+export interface ResourceRepository extends ScopedRepository<ResourceRecord> {
+  /**
+   * The organization's resources mapped to the calendar and, when `appointmentTypeId` is given,
+   * to that appointment type too (archived ones included), each once, in creation order: what a
+   * search over a calendar reads, however many resources the organization has elsewhere.
+   */
+  listMapped(
+    organizationId: string,
+    to: { calendarId: string; appointmentTypeId?: string },
+  ): Promise<ResourceRecord[]>;
+}
 /** Resource slots, filterable by calendar and resource. */
 export type ResourceSlotRepository = ScopedRepository<
   ResourceSlotRecord,

@@ -12,6 +12,7 @@ import { registerFormTests } from './storage-conformance/forms';
 import { registerHoldTests } from './storage-conformance/holds';
 import { ConformanceHarness } from './storage-conformance/harness';
 import { registerLeadTests } from './storage-conformance/leads';
+import { registerLookupTests } from './storage-conformance/lookups';
 import { registerScopedTests } from './storage-conformance/scoped-cases';
 import { registerSystemTests } from './storage-conformance/system';
 import { registerTenantTests } from './storage-conformance/tenants';
@@ -35,7 +36,8 @@ export interface StorageConformanceOptions {
 /**
  * Registers the storage conformance tests with vitest (`describe`/`it`): create/get/list/update/
  * delete round trips of every repository, tenancy, filters, stable order, not-found results,
- * the booking overlap query, booking buffers, slot holds, counts, the activity log, jobs, idempotency, and transaction
+ * the booking overlap query, booking buffers, slot holds, blockers by time, resources by calendar,
+ * counts, the activity log, jobs, idempotency, and transaction
  * atomicity and serialisation. Call it at the top level of a test file.
  *
  * @example
@@ -57,6 +59,7 @@ export function runStorageConformance(options: StorageConformanceOptions): void 
     registerLeadTests(harness);
     registerBookingTests(harness);
     registerHoldTests(harness);
+    registerLookupTests(harness);
     registerSystemTests(harness);
     registerFormTests(harness);
     registerTransactionTests(harness);

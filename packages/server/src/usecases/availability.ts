@@ -125,11 +125,28 @@ export interface LoadedSearch {
   input: AvailabilitySearchInput;
 }
 
+/** The resource `id` when it is mapped to the calendar and the type (its three reads at once). */
+async function mappedResource(
+  tx: Repositories,
+  org: string,
+  id: string,
+  calendarId: string,
+  appointmentTypeId: string,
+): Promise<ResourceRecord[]> {
+  const [onCalendar, forType, resource] = await Promise.all([
+    tx.resourceCalendarMappings.list(org, { calendarId, resourceId: id }),
+    tx.appointmentTypeResourceMappings.list(org, { appointmentTypeId, resourceId: id }),
+    tx.resources.get(org, id),
+  ]);
+  return resource && onCalendar.length > 0 && forType.length > 0 ? [resource] : [];
+}
+
 /**
  * Loads a search inside a transaction. Only resources mapped both to the calendar and to the
- * appointment type count; bookings and active holds come from one range query each over those
- * resources (on any calendar, since a resource's capacity is shared), widened so that buffers and
- * the type's daily limit see every booking they need. 404 for an unknown calendar or type.
+ * appointment type count, and only those are read; bookings and active holds come from one range
+ * query each over those resources (on any calendar, since a resource's capacity is shared), widened
+ * so that buffers and the type's daily limit see every booking they need. 404 for an unknown
+ * calendar or type.
  */
 export async function loadSearch(
   tx: Repositories,
@@ -161,32 +178,20 @@ export async function loadSearch(
     return holds.length === 0 ? bookings : [...bookings, ...holds];
   };
   // With one resource asked for (every booking), only its rows are read: the work stays the same
-  // whatever the number of resources. Blockers are the calendar's that overlap the range (those
-  // of no resource block every one), whatever its history; the range is widened to whole UTC days
-  // so that the bookings of a day make one read (a storage with a read cache answers the rest), and
-  // cut to the range below.
+  // whatever the number of resources. Without, only the resources mapped to the calendar and the
+  // type are. Blockers are the calendar's that overlap the range (those of no resource block every
+  // one), whatever its history; the range is widened to whole UTC days so that the bookings of a
+  // day make one read (a storage with a read cache answers the rest), and cut to the range below.
   const one = request.resourceId;
-  const [onCalendar, forType, allResources, allSlots, calendarBlockers, resourceBookings] = await Promise.all(
-    [
-      tx.resourceCalendarMappings.list(org, { calendarId: calendar.id, ...(one && { resourceId: one }) }),
-      tx.appointmentTypeResourceMappings.list(org, {
-        appointmentTypeId: appointmentType.id,
-        ...(one && { resourceId: one }),
-      }),
-      one ? tx.resources.get(org, one).then((found) => (found ? [found] : [])) : tx.resources.list(org),
-      tx.resourceSlots.list(org, { calendarId: calendar.id, ...(one && { resourceId: one }) }),
-      tx.blockers.listOverlapping(org, calendar.id, ...wholeDays(request.startMs, request.endMs)),
-      one ? overlapping([one]) : undefined,
-    ],
-  );
-  const calendarSet = new Set(onCalendar.map((m) => m.resourceId));
-  const typeSet = new Set(forType.map((m) => m.resourceId));
-  const resources = new Map(
-    allResources
-      .filter((r) => !r.archived && calendarSet.has(r.id) && typeSet.has(r.id))
-      .filter((r) => !request.resourceId || r.id === request.resourceId)
-      .map((r) => [r.id, r]),
-  );
+  const [mapped, allSlots, calendarBlockers, resourceBookings] = await Promise.all([
+    one
+      ? mappedResource(tx, org, one, calendar.id, appointmentType.id)
+      : tx.resources.listMapped(org, { calendarId: calendar.id, appointmentTypeId: appointmentType.id }),
+    tx.resourceSlots.list(org, { calendarId: calendar.id, ...(one && { resourceId: one }) }),
+    tx.blockers.listOverlapping(org, calendar.id, ...wholeDays(request.startMs, request.endMs)),
+    one ? overlapping([one]) : undefined,
+  ]);
+  const resources = new Map(mapped.filter((r) => !r.archived).map((r) => [r.id, r]));
   const slots = allSlots.filter(
     (s) => resources.has(s.resourceId) && (!request.publicOnly || s.publiclyBookable),
   );

@@ -1,6 +1,5 @@
 /**
- * Conformance tests of slot holds, booking buffers and blockers by time: what capacity checks
- * read of each.
+ * Conformance tests of slot holds and booking buffers: what capacity checks read of each.
  *
  * @module
  */
@@ -121,45 +120,6 @@ export function registerHoldTests(harness: ConformanceHarness): void {
           { id: moved.id, resourceId: room, startMs: moved.startMs, endMs: moved.endMs },
         ]);
       });
-    });
-  });
-  harness.group('blockers', (test) => {
-    test('listOverlapping returns the calendar’s blockers that overlap, of any resource or none, half-open', async (storage) => {
-      const [org, calendarId, room] = [make.orgId(), make.id(), make.id()];
-      const blocker = (from: number, to: number, overrides: Partial<ReturnType<typeof make.blocker>> = {}) =>
-        make.blocker(org, {
-          calendarId,
-          resourceId: room,
-          startDateTime: make.at(from),
-          endDateTime: make.at(to),
-          ...overrides,
-        });
-      const inside = blocker(60, 90);
-      const wholeCalendar = blocker(0, 600, { resourceId: null });
-      // An offset instead of Z: the same instant, compared as a time.
-      const offset = blocker(100, 110, {
-        startDateTime: make.at(100).replace('Z', '+00:00'),
-        endDateTime: new Date(make.ms(110)).toISOString().replace('.000Z', '+00:00'),
-      });
-      const touchingBefore = blocker(0, 60);
-      const touchingAfter = blocker(120, 180);
-      const otherCalendar = blocker(60, 90, { calendarId: make.id() });
-      const otherOrg = make.blocker(make.orgId(), {
-        calendarId,
-        startDateTime: make.at(60),
-        endDateTime: make.at(90),
-      });
-      const all = [inside, wholeCalendar, offset, touchingBefore, touchingAfter, otherCalendar, otherOrg];
-      await inTx(storage, async (tx) => {
-        for (const record of all) await tx.blockers.create(record);
-      });
-      const found = await inTx(storage, (tx) =>
-        tx.blockers.listOverlapping(org, calendarId, make.ms(60), make.ms(120)),
-      );
-      expect(found).toEqual([inside, wholeCalendar, offset]);
-      expect(
-        await inTx(storage, (tx) => tx.blockers.listOverlapping(org, calendarId, make.ms(600), make.ms(700))),
-      ).toEqual([]);
     });
   });
 }

@@ -59,7 +59,7 @@ export async function publicAppointmentTypes(
       tx.resourceCalendarMappings.list(org, { calendarId: query.calendarId }),
       tx.appointmentTypeResourceMappings.list(org),
       tx.appointmentTypes.list(org),
-      tx.resources.list(org),
+      tx.resources.listMapped(org, { calendarId: query.calendarId }),
     ]);
     const live = new Set(resources.filter((r) => !r.archived).map((r) => r.id));
     const mapped = new Set(onCalendar.map((m) => m.resourceId));

@@ -1,6 +1,7 @@
 /**
  * Calendars, legacy schedule types, appointment types, resources, resource slots, blockers and
- * the two mapping kinds: scoped tables, blockers also found by time.
+ * the two mapping kinds: scoped tables, resources also listed by what they are mapped to,
+ * blockers also found by time.
  *
  * @module
  */
@@ -14,7 +15,7 @@ import type {
   ResourceSlotRecord,
   ScheduleTypeRecord,
 } from '../../../ports/records';
-import type { BlockerRepository } from '../../../ports/storage';
+import type { BlockerRepository, ResourceRepository } from '../../../ports/storage';
 import { statement, type SqlDialect } from '../dialect';
 import { docsOf, timeOf } from '../documents';
 import type { SqlExecutor } from '../executor';
@@ -63,6 +64,48 @@ function blockerRepository(d: SqlDialect): (exec: SqlExecutor) => BlockerReposit
   });
 }
 
+/** Resources in `d`, also listed by what they are mapped to. */
+function resourceRepository(d: SqlDialect): (exec: SqlExecutor) => ResourceRepository {
+  const resources = scopedTable<ResourceRecord>(d, { table: 'resources' });
+  // Driven by the calendar's mappings (ids are unique across organizations), so the organization's
+  // other resources are never visited; semi-joins, so a resource mapped twice still comes once.
+  const mapped = (toType: boolean) =>
+    statement(
+      d,
+      (p) => `SELECT doc FROM ${d.table('resources')} r
+      WHERE r.id IN (
+        SELECT resource_id FROM ${d.table('resource_calendar_mappings')}
+        WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()})${
+          toType
+            ? `
+      AND EXISTS (
+        SELECT 1 FROM ${d.table('appointment_type_resource_mappings')} m
+        WHERE m.organization_id = ${p.key()} AND m.appointment_type_id = ${p.key()}
+          AND m.resource_id = r.id)`
+            : ''
+        }
+      ORDER BY r.seq`,
+    );
+  const onCalendar = mapped(false);
+  const onCalendarForType = mapped(true);
+  return (exec) => ({
+    ...resources(exec),
+    async listMapped(organizationId, { calendarId, appointmentTypeId }) {
+      const rows =
+        appointmentTypeId === undefined
+          ? await exec.all(onCalendar, [organizationId, calendarId])
+          : await exec.all(onCalendarForType, [
+              organizationId,
+              calendarId,
+              organizationId,
+              appointmentTypeId,
+            ]);
+      // A mapping that names another organization's resource shows nothing of it.
+      return docsOf<ResourceRecord>(d, rows).filter((resource) => resource.organizationId === organizationId);
+    },
+  });
+}
+
 /** The lookup repositories in `d`. */
 export function lookupRepositories(d: SqlDialect) {
   return {
@@ -73,7 +116,7 @@ export function lookupRepositories(d: SqlDialect) {
       filters: { calendarId: 'calendar_id' },
     }),
     appointmentTypes: scopedTable<AppointmentTypeRecord>(d, { table: 'appointment_types' }),
-    resources: scopedTable<ResourceRecord>(d, { table: 'resources' }),
+    resources: resourceRepository(d),
     resourceSlots: scopedTable<ResourceSlotRecord, CalendarAndResource>(d, {
       table: 'resource_slots',
       ...byCalendarAndResource,
