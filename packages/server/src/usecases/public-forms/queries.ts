@@ -54,23 +54,21 @@ export async function publicAppointmentTypes(
     checkCalendar(form, query.calendarId, query.studioId);
     const allowed = allowedTypeIds(resolveBookingField(form, query.fieldId));
     const org = form.organizationId;
-    const [slots, onCalendar, typeMappings, types, resources] = await Promise.all([
+    // Only the calendar's resources, and the type mappings of those with a public slot on it: the
+    // work follows the calendar, not the organization.
+    const [slots, resources, types] = await Promise.all([
       tx.resourceSlots.list(org, { calendarId: query.calendarId }),
-      tx.resourceCalendarMappings.list(org, { calendarId: query.calendarId }),
-      tx.appointmentTypeResourceMappings.list(org),
-      tx.appointmentTypes.list(org),
       tx.resources.listMapped(org, { calendarId: query.calendarId }),
+      tx.appointmentTypes.list(org),
     ]);
     const live = new Set(resources.filter((r) => !r.archived).map((r) => r.id));
-    const mapped = new Set(onCalendar.map((m) => m.resourceId));
     const bookable = new Set(
-      slots
-        .filter((s) => s.publiclyBookable && mapped.has(s.resourceId) && live.has(s.resourceId))
-        .map((s) => s.resourceId),
+      slots.filter((s) => s.publiclyBookable && live.has(s.resourceId)).map((s) => s.resourceId),
     );
-    const typeIds = new Set(
-      typeMappings.filter((m) => bookable.has(m.resourceId)).map((m) => m.appointmentTypeId),
+    const typeMappings = await Promise.all(
+      [...bookable].map((resourceId) => tx.appointmentTypeResourceMappings.list(org, { resourceId })),
     );
+    const typeIds = new Set(typeMappings.flat().map((m) => m.appointmentTypeId));
     return types
       .filter((type) => !type.archived && typeIds.has(type.id) && (!allowed || allowed.has(type.id)))
       .map((type) => ({ id: type.id, name: type.name, duration: type.bookingLength }));
