@@ -16,7 +16,7 @@ import type {
   ScheduleTypeRecord,
 } from '../../../ports/records';
 import type { BlockerRepository, ResourceRepository } from '../../../ports/storage';
-import { statement, type SqlDialect } from '../dialect';
+import { statement, type Placeholders, type SqlDialect } from '../dialect';
 import { docsOf, timeOf } from '../documents';
 import type { SqlExecutor } from '../executor';
 import { scopedTable } from '../scoped-table';
@@ -69,37 +69,24 @@ function resourceRepository(d: SqlDialect): (exec: SqlExecutor) => ResourceRepos
   const resources = scopedTable<ResourceRecord>(d, { table: 'resources' });
   // Driven by the calendar's mappings (ids are unique across organizations), so the organization's
   // other resources are never visited; semi-joins, so a resource mapped twice still comes once.
-  const mapped = (toType: boolean) =>
-    statement(
-      d,
-      (p) => `SELECT doc FROM ${d.table('resources')} r
-      WHERE r.id IN (
-        SELECT resource_id FROM ${d.table('resource_calendar_mappings')}
-        WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()})${
-          toType
-            ? `
-      AND EXISTS (
-        SELECT 1 FROM ${d.table('appointment_type_resource_mappings')} m
-        WHERE m.organization_id = ${p.key()} AND m.appointment_type_id = ${p.key()}
-          AND m.resource_id = r.id)`
-            : ''
-        }
-      ORDER BY r.seq`,
-    );
-  const onCalendar = mapped(false);
-  const onCalendarForType = mapped(true);
+  // Placeholders are numbered in the order the conditions are written.
+  const onCalendar = (p: Placeholders) => `r.id IN (
+      SELECT resource_id FROM ${d.table('resource_calendar_mappings')}
+      WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()})`;
+  const forType = (p: Placeholders) => `EXISTS (
+      SELECT 1 FROM ${d.table('appointment_type_resource_mappings')} m
+      WHERE m.organization_id = ${p.key()} AND m.appointment_type_id = ${p.key()} AND m.resource_id = r.id)`;
+  const select = (where: (p: Placeholders) => string) =>
+    statement(d, (p) => `SELECT doc FROM ${d.table('resources')} r WHERE ${where(p)} ORDER BY r.seq`);
+  const mappedToCalendar = select(onCalendar);
+  const mappedToBoth = select((p) => `${onCalendar(p)} AND ${forType(p)}`);
   return (exec) => ({
     ...resources(exec),
     async listMapped(organizationId, { calendarId, appointmentTypeId }) {
       const rows =
         appointmentTypeId === undefined
-          ? await exec.all(onCalendar, [organizationId, calendarId])
-          : await exec.all(onCalendarForType, [
-              organizationId,
-              calendarId,
-              organizationId,
-              appointmentTypeId,
-            ]);
+          ? await exec.all(mappedToCalendar, [organizationId, calendarId])
+          : await exec.all(mappedToBoth, [organizationId, calendarId, organizationId, appointmentTypeId]);
       // A mapping that names another organization's resource shows nothing of it.
       return docsOf<ResourceRecord>(d, rows).filter((resource) => resource.organizationId === organizationId);
     },
