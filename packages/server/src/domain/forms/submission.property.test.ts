@@ -30,6 +30,9 @@ describe('validateSubmissionFields (property)', () => {
         for (const id of Object.keys(result.values)) expect(result.visible.has(id)).toBe(true);
         expect(result.values).not.toHaveProperty(uuid(9));
       }),
+      // Found by a run on 2026-11-27: an object whose `toString` is not a function, compared by a
+      // field's `showIf`.
+      { examples: [[{ [uuid(1)]: { toString: null } }]] },
     );
   });
 });

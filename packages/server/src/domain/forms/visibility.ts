@@ -17,7 +17,14 @@ export function isFilled(value: unknown): boolean {
   return !(Array.isArray(value) && value.length === 0);
 }
 
-const asText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+// Values compare as text. An object (never in a validated submission, but the function takes any
+// JSON) compares as its JSON: `String()` would call its own `toString`, which may not be a function.
+const asText = (value: unknown): string =>
+  value === undefined || value === null
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
 
 function equalsCondition(value: unknown, expected: unknown): boolean {
   const wanted = asText(expected);
