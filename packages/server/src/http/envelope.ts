@@ -17,8 +17,8 @@ export interface RawResponse {
   status: number;
   /** Response headers. */
   headers: Record<string, string>;
-  /** JSON text or its UTF-8 bytes, or undefined for an empty body. */
-  body: string | Uint8Array<ArrayBuffer> | undefined;
+  /** JSON text, or its UTF-8 bytes in chunks (in order), or undefined for an empty body. */
+  body: string | ReadonlyArray<Uint8Array<ArrayBuffer>> | undefined;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
@@ -31,7 +31,7 @@ export const jsonResponse = (
 ): RawResponse => ({
   status,
   headers: body === undefined ? headers : { ...JSON_TYPE, ...headers },
-  body: body === undefined ? undefined : body instanceof JsonBytes ? body.bytes : JSON.stringify(body),
+  body: body === undefined ? undefined : body instanceof JsonBytes ? body.chunks : JSON.stringify(body),
 });
 
 function envelope(surface: Surface, error: ServiceError): unknown {

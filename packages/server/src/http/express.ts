@@ -10,11 +10,16 @@ import type { AdapterRequest, Pipeline } from './pipeline';
 
 // Node's own API, as the fetch handler answers: Express's `send` would add an ETag (a SHA-1 of
 // every body) and rewrite headers that are already final.
-function write(res: Response, out: RawResponse) {
-  if (out.body === undefined) return void res.writeHead(out.status, out.headers).end();
+function write(res: Response, { status, headers, body }: RawResponse) {
+  if (body === undefined) return void res.writeHead(status, headers).end();
   // A string goes out as is: Node then sends the headers and the body in one write.
-  const length = typeof out.body === 'string' ? Buffer.byteLength(out.body) : out.body.byteLength;
-  res.writeHead(out.status, { ...out.headers, 'content-length': length }).end(out.body);
+  if (typeof body === 'string') {
+    return void res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
+  }
+  const length = body.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+  res.writeHead(status, { ...headers, 'content-length': length });
+  for (const chunk of body) res.write(chunk);
+  res.end();
 }
 
 /** The pipeline's view of an Express request; the client IP (a proxy-chain walk) is read on demand. */

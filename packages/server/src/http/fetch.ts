@@ -18,16 +18,14 @@ export interface FetchRequestInfo {
 /** A fetch handler. */
 export type FetchHandler = (request: Request, info?: FetchRequestInfo) => Promise<Response>;
 
-/** A byte body goes out as a one-chunk stream: `new Response(bytes)` would copy it first. */
-const bodyOf = (body: RawResponse['body']) =>
-  body === undefined || typeof body === 'string'
-    ? (body ?? null)
-    : new ReadableStream<Uint8Array>({
-        pull(controller) {
-          controller.enqueue(body);
-          controller.close();
-        },
-      });
+/** A byte body goes out as a stream of its chunks: `new Response(bytes)` would copy them first. */
+const bodyOf = (body: RawResponse['body']) => {
+  if (body === undefined || typeof body === 'string') return body ?? null;
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull: (controller) => (next < body.length ? controller.enqueue(body[next++]) : controller.close()),
+  });
+};
 
 /** Creates the fetch handler of the pipeline. A path outside the service is a Connect 404. */
 export function createFetchHandler(ctx: ServiceContext, pipeline: Pipeline): FetchHandler {

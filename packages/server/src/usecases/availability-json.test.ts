@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CandidateList } from '../domain/availability';
 import type { ResourceRecord } from '../ports/records';
 import { stringifyAvailability } from '../../../../test-support/availability-json';
-import { availabilityJson } from './availability-json';
+import { AVAILABILITY_CHUNK_BYTES, availabilityJson } from './availability-json';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const LENGTH_MS = 30 * 60_000;
@@ -20,12 +20,14 @@ const resourceOf = (n: number, name: string, capacity = 8): ResourceRecord => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
-const text = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+/** The response's chunks as one text. */
+const text = (chunks: readonly Uint8Array[]) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
 
 /** What the route answered before it wrote bytes itself: one object per candidate, stringified. */
 const reference = (list: CandidateList): string => {
   const resources = new Map(list.slots.map((slot) => [slot.resource.id, slot.resource]));
-  return text(stringifyAvailability(list.toArray(), resources));
+  return text([stringifyAvailability(list.toArray(), resources)]);
 };
 
 interface Row {
@@ -102,5 +104,47 @@ describe('availabilityJson', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('cuts the body between candidates into chunks of at most the chunk size, whatever the size', () => {
+    const input = fc.record({
+      names: fc.array(fc.string({ unit: 'grapheme', maxLength: 30 }), { minLength: 1, maxLength: 25 }),
+      chunkBytes: fc.integer({ min: 1, max: 2_000 }),
+    });
+    fc.assert(
+      fc.property(input, ({ names, chunkBytes }) => {
+        const list = listOf(
+          names.map((name, i) => ({
+            resource: resourceOf(i, name),
+            slot: i % 3,
+            startMs: Date.UTC(2026, 2, 29, 9) + (i >> 2) * LENGTH_MS,
+            current: i % 4,
+          })),
+        );
+        const chunks = availabilityJson(list, chunkBytes);
+        expect(text(chunks)).toBe(reference(list));
+        // A chunk is over the size only when it holds one candidate (or the opening or closing
+        // bracket) alone, and no chunk is empty.
+        for (const chunk of chunks) {
+          expect(chunk.byteLength).toBeGreaterThan(0);
+          if (chunk.byteLength > chunkBytes) expect(text([chunk])).not.toMatch(/\},\{/);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('writes a large search in chunks of a megabyte', () => {
+    const resource = resourceOf(1, 'Room');
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({
+      resource,
+      slot: 0,
+      startMs: Date.UTC(2026, 0, 1) + i * LENGTH_MS,
+      current: 0,
+    }));
+    const chunks = availabilityJson(listOf(rows));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.slice(0, -1).every((chunk) => chunk.byteLength <= AVAILABILITY_CHUNK_BYTES)).toBe(true);
+    expect(text(chunks)).toBe(reference(listOf(rows)));
   });
 });

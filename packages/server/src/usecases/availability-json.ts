@@ -4,7 +4,7 @@
  * candidate and running `JSON.stringify` then encoding the string took longer than the search
  * itself. The engine hands over its columns (no object per candidate), and every candidate is
  * three byte pieces that other candidates share (see `Pieces`), so a search encodes each piece
- * once and then only copies bytes into one buffer. The output is byte for byte `JSON.stringify` of
+ * once and then only copies bytes into chunks of a megabyte. The output is byte for byte `JSON.stringify` of
  * one object per candidate with the contract's `AvailabilitySlot` fields in order (a test holds it
  * to that).
  *
@@ -123,19 +123,33 @@ class Pieces {
   }
 }
 
+/** The largest chunk {@link availabilityJson} writes, unless one candidate is longer. */
+export const AVAILABILITY_CHUNK_BYTES = 2 ** 20;
+
 /**
- * The availability response for `candidates` as UTF-8 JSON bytes.
+ * The availability response for `candidates` as UTF-8 JSON bytes, in chunks of at most
+ * `chunkBytes` (a candidate is never split). Chunks of a megabyte instead of one buffer of the whole
+ * body (17 MB on the benchmark fixture): the memory a large search takes comes in pieces the
+ * allocator can reuse, and the body streams out as it is.
  *
  * @param candidates - The engine's candidates, sorted (response order); names and colours come
  *   from their slots' resources.
+ * @param chunkBytes - The chunk size; tests make it small to cut the body in many places.
  */
-export function availabilityJson(candidates: CandidateList): Uint8Array<ArrayBuffer> {
+export function availabilityJson(
+  candidates: CandidateList,
+  chunkBytes = AVAILABILITY_CHUNK_BYTES,
+): Array<Uint8Array<ArrayBuffer>> {
   const pieces = new Pieces(candidates.slots.length, candidates.lengthMs);
   const { slots, starts, slotIndexes, peaks } = candidates;
   const order = candidates.order();
-  // One pass into a buffer sized from the first candidate (all of a search's are about as long),
-  // grown by half when a longer name runs past it. Unsafe: every byte returned is written.
-  let out = Buffer.allocUnsafe(OPEN.length + CLOSE.length + 1024);
+  const chunks: Array<Uint8Array<ArrayBuffer>> = [];
+  // Each chunk is sized from the candidate that opens it (all of a search's are about as long), up
+  // to `chunkBytes`. Unsafe: every byte returned is written. No closure touches `out` or `at`: one
+  // that moved `at` ran the loop at half the speed.
+  let out = Buffer.allocUnsafe(
+    Math.max(OPEN.length, Math.min(chunkBytes, OPEN.length + CLOSE.length + 1024)),
+  );
   out.set(OPEN, 0);
   let at = OPEN.length;
   for (let k = 0; k < order.length; k++) {
@@ -146,13 +160,12 @@ export function availabilityJson(candidates: CandidateList): Uint8Array<ArrayBuf
     const times = pieces.times(starts[i]!, candidates.available(i));
     const tail = pieces.tail(slot, peaks[i]!);
     const length = head.length + times.length + tail.length;
-    if (at + length + CLOSE.length > out.length) {
-      const estimate = (order.length - k) * (length + 16) + CLOSE.length;
-      const grown = Buffer.allocUnsafe(Math.max(at + estimate, Math.ceil(out.length * 1.5)));
-      grown.set(out.subarray(0, at));
-      out = grown;
+    if (at + length > out.length) {
+      seal(chunks, out, at);
+      const remaining = (order.length - k) * (length + 16) + CLOSE.length;
+      out = Buffer.allocUnsafe(Math.max(length, Math.min(chunkBytes, remaining)));
+      at = 0;
     }
-    // Inline on purpose: a closure that moved `at` ran the loop at half the speed.
     out.set(head, at);
     at += head.length;
     out.set(times, at);
@@ -160,6 +173,18 @@ export function availabilityJson(candidates: CandidateList): Uint8Array<ArrayBuf
     out.set(tail, at);
     at += tail.length;
   }
+  if (at + CLOSE.length > out.length) {
+    seal(chunks, out, at);
+    out = Buffer.allocUnsafe(CLOSE.length);
+    at = 0;
+  }
   out.set(CLOSE, at);
-  return new Uint8Array(out.buffer, out.byteOffset, at + CLOSE.length) as Uint8Array<ArrayBuffer>;
+  seal(chunks, out, at + CLOSE.length);
+  return chunks;
+}
+
+/** Adds the first `length` bytes of `buffer` to `chunks`, when there are any. */
+function seal(chunks: Array<Uint8Array<ArrayBuffer>>, buffer: Buffer, length: number): void {
+  if (length > 0)
+    chunks.push(new Uint8Array(buffer.buffer, buffer.byteOffset, length) as Uint8Array<ArrayBuffer>);
 }

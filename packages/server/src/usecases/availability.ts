@@ -247,14 +247,14 @@ export function isoFormatter(): (ms: number) => string {
 
 /**
  * `GET /connect/availability/`: every candidate of the range, sorted by start, then resource, as
- * the response's JSON bytes (see {@link availabilityJson}). Candidates that start before now (the
+ * the response's JSON bytes in chunks (see {@link availabilityJson}). Candidates that start before now (the
  * service's clock) are listed with `available: false`.
  */
 export async function searchConnectAvailability(
   ctx: ServiceContext,
   org: string,
   request: Omit<SearchRequest, 'nowMs'>,
-): Promise<Uint8Array<ArrayBuffer>> {
+): Promise<Array<Uint8Array<ArrayBuffer>>> {
   const nowMs = ctx.clock.now();
   const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, { ...request, nowMs }));
   return availabilityJson(searchCandidates(loaded.input));
