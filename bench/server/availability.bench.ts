@@ -216,7 +216,11 @@ export async function benchAvailability(): Promise<void> {
     // The response bytes of the engine's result, as the endpoint writes them.
     const names = new Map(input.resources.map((r) => [r.id, r]));
     const list = searchCandidates(input);
-    const write = () => availabilityJson(list);
+    const write = () => {
+      let written = 0;
+      for (const chunk of availabilityJson(list)) written += chunk.byteLength;
+      return written;
+    };
     // The end-to-end goal compares the endpoint with the engine and the range read, timed in the
     // same rounds (see `timeRounds`); the ratio is taken per round.
     const runs = await timeRounds({

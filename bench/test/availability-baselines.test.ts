@@ -30,7 +30,7 @@ describe('benchmark baselines', () => {
     const candidates = searchAvailability(fixture);
     const resources = new Map(fixture.resources.map((r) => [r.id, r]));
     expect(Buffer.from(stringifyAvailability(candidates, resources))).toEqual(
-      Buffer.concat(availabilityJson(searchCandidates(fixture))),
+      Buffer.concat([...availabilityJson(searchCandidates(fixture))]),
     );
   });
 

@@ -264,7 +264,7 @@ describe('the Express router and the fetch handler answer alike', () => {
       if (length !== null) expect(Number(length)).toBe(Buffer.byteLength(res.text));
       texts.push(res.text);
     }
-    // Bytes the route wrote itself: Express sends them with Node's API, the fetch side streams them.
+    // Bytes the route writes itself, a chunk at a time: both sides stream them as they are made.
     expect(Buffer.byteLength(texts[0]!)).toBeGreaterThan(256 * 1024);
     expect(texts[1]).toBe(texts[0]);
     expect(JSON.parse(texts[0]!).data.length).toBeGreaterThan(1000);

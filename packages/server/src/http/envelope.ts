@@ -17,8 +17,11 @@ export interface RawResponse {
   status: number;
   /** Response headers. */
   headers: Record<string, string>;
-  /** JSON text, or its UTF-8 bytes in chunks (in order), or undefined for an empty body. */
-  body: string | ReadonlyArray<Uint8Array<ArrayBuffer>> | undefined;
+  /**
+   * JSON text, or its UTF-8 bytes in chunks (in order; produced as they are read, once), or
+   * undefined for an empty body.
+   */
+  body: string | Iterable<Uint8Array<ArrayBuffer>> | undefined;
 }
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };

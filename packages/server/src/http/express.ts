@@ -7,19 +7,15 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { RawResponse } from './envelope';
 import type { AdapterRequest, Pipeline } from './pipeline';
+import { writeChunks } from './write-chunks';
 
 // Node's own API, as the fetch handler answers: Express's `send` would add an ETag (a SHA-1 of
 // every body) and rewrite headers that are already final.
 function write(res: Response, { status, headers, body }: RawResponse) {
   if (body === undefined) return void res.writeHead(status, headers).end();
   // A string goes out as is: Node then sends the headers and the body in one write.
-  if (typeof body === 'string') {
-    return void res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
-  }
-  const length = body.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  res.writeHead(status, { ...headers, 'content-length': length });
-  for (const chunk of body) res.write(chunk);
-  res.end();
+  if (typeof body !== 'string') return writeChunks(res, status, headers, body);
+  res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
 }
 
 /** The pipeline's view of an Express request; the client IP (a proxy-chain walk) is read on demand. */

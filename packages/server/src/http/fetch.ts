@@ -18,12 +18,17 @@ export interface FetchRequestInfo {
 /** A fetch handler. */
 export type FetchHandler = (request: Request, info?: FetchRequestInfo) => Promise<Response>;
 
-/** A byte body goes out as a stream of its chunks: `new Response(bytes)` would copy them first. */
+/** A byte body goes out as a stream, each chunk made as the reader asks for it. */
 const bodyOf = (body: RawResponse['body']) => {
   if (body === undefined || typeof body === 'string') return body ?? null;
-  let next = 0;
+  const chunks = body[Symbol.iterator]();
   return new ReadableStream<Uint8Array>({
-    pull: (controller) => (next < body.length ? controller.enqueue(body[next++]) : controller.close()),
+    pull(controller) {
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    cancel: () => void chunks.return?.(),
   });
 };
 

@@ -62,12 +62,13 @@ export class RouteResult {
 }
 
 /**
- * A response body a handler has already serialised to UTF-8 JSON, sent as is, chunk after chunk. For
- * the few large responses that are cheaper to write directly than to build as objects and stringify.
+ * A response body a handler serialises to UTF-8 JSON itself, sent chunk by chunk as the adapter
+ * asks for them. For the few large responses that are cheaper to write directly than to build as
+ * objects and stringify.
  */
 export class JsonBytes {
-  /** Wraps serialised JSON: the chunks, in order, make the document. */
-  constructor(readonly chunks: ReadonlyArray<Uint8Array<ArrayBuffer>>) {}
+  /** Wraps serialised JSON: the chunks, in order, make the document; read once. */
+  constructor(readonly chunks: Iterable<Uint8Array<ArrayBuffer>>) {}
 }
 
 /** One entry of the route table. */

@@ -21,8 +21,8 @@ const resourceOf = (n: number, name: string, capacity = 8): ResourceRecord => ({
 });
 
 /** The response's chunks as one text. */
-const text = (chunks: readonly Uint8Array[]) =>
-  new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+const text = (chunks: Iterable<Uint8Array>) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat([...chunks]));
 
 /** What the route answered before it wrote bytes itself: one object per candidate, stringified. */
 const reference = (list: CandidateList): string => {
@@ -72,7 +72,7 @@ describe('availabilityJson', () => {
         ];
       }),
     );
-    const bytes = availabilityJson(list);
+    const bytes = [...availabilityJson(list)];
     expect(text(bytes)).toBe(reference(list));
     expect(AvailabilityResponseSchema.safeParse(JSON.parse(text(bytes))).success).toBe(true);
   });
@@ -121,7 +121,7 @@ describe('availabilityJson', () => {
             current: i % 4,
           })),
         );
-        const chunks = availabilityJson(list, chunkBytes);
+        const chunks = [...availabilityJson(list, chunkBytes)];
         expect(text(chunks)).toBe(reference(list));
         // A chunk is over the size only when it holds one candidate (or the opening or closing
         // bracket) alone, and no chunk is empty.
@@ -142,7 +142,7 @@ describe('availabilityJson', () => {
       startMs: Date.UTC(2026, 0, 1) + i * LENGTH_MS,
       current: 0,
     }));
-    const chunks = availabilityJson(listOf(rows));
+    const chunks = [...availabilityJson(listOf(rows))];
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.slice(0, -1).every((chunk) => chunk.byteLength <= AVAILABILITY_CHUNK_BYTES)).toBe(true);
     expect(text(chunks)).toBe(reference(listOf(rows)));

@@ -254,7 +254,7 @@ export async function searchConnectAvailability(
   ctx: ServiceContext,
   org: string,
   request: Omit<SearchRequest, 'nowMs'>,
-): Promise<Array<Uint8Array<ArrayBuffer>>> {
+): Promise<Iterable<Uint8Array<ArrayBuffer>>> {
   const nowMs = ctx.clock.now();
   const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, { ...request, nowMs }));
   return availabilityJson(searchCandidates(loaded.input));
