@@ -134,6 +134,18 @@ describe('availabilityJson', () => {
     );
   });
 
+  it('writes a search that fits in a chunk as one chunk', () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      resource: resourceOf(i % 7, 'Room '.repeat(i % 7)),
+      slot: i % 7,
+      startMs: Date.UTC(2026, 0, 1) + (i >> 3) * LENGTH_MS,
+      current: i % 3,
+    }));
+    const chunks = [...availabilityJson(listOf(rows))];
+    expect(chunks).toHaveLength(1);
+    expect(text(chunks)).toBe(reference(listOf(rows)));
+  });
+
   it('writes a large search in chunks of a megabyte', () => {
     const resource = resourceOf(1, 'Room');
     const rows = Array.from({ length: 12_000 }, (_, i) => ({

@@ -16,7 +16,8 @@ import { ISO_INSTANT_LENGTH, isoInstant, writeIsoInstant } from '../domain/iso-i
 const json = JSON.stringify;
 const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8');
 
-const OPEN = utf8('{"data":[');
+const OPEN_TEXT = '{"data":[';
+const OPEN = utf8(OPEN_TEXT);
 const CLOSE = utf8(']}');
 
 // Tails are kept by `currentBookings` below this; a larger peak (a resource far over its capacity)
@@ -25,7 +26,7 @@ const CACHED_COUNT = 2 ** 12;
 
 /** What one resource slot's candidates share. */
 interface SlotPieces {
-  /** `{"resourceId":…,"resourceSlotId":…,"startDateTime":"` */
+  /** The body's opening, then `{"resourceId":…,"resourceSlotId":…,"startDateTime":"`: the first candidate's head. */
   head: Uint8Array;
   /** The head after a separating comma. */
   nextHead: Uint8Array;
@@ -78,7 +79,7 @@ class Pieces {
       const head = `{"resourceId":${json(resource.id)},"resourceSlotId":${json(of.id)},"startDateTime":"`;
       const capacity = resource.maxParallelBookings;
       found = {
-        head: utf8(head),
+        head: utf8(`${OPEN_TEXT}${head}`),
         nextHead: utf8(`,${head}`),
         middle:
           `,"resourceName":${json(resource.name)},"resourceColor":${json(resource.color)},` +
@@ -144,14 +145,12 @@ export function* availabilityJson(
   const pieces = new Pieces(candidates.slots.length, candidates.lengthMs);
   const { slots, starts, slotIndexes, peaks } = candidates;
   const order = candidates.order();
+  if (order.length === 0) return yield view(Buffer.concat([OPEN, CLOSE]), OPEN.length + CLOSE.length);
   // Each chunk is sized from the candidate that opens it (all of a search's are about as long), up
-  // to `chunkBytes`. Unsafe: every byte returned is written. No closure touches `out` or `at`: one
-  // that moved `at` ran the loop at half the speed.
-  let out = Buffer.allocUnsafe(
-    Math.max(OPEN.length, Math.min(chunkBytes, OPEN.length + CLOSE.length + 1024)),
-  );
-  out.set(OPEN, 0);
-  let at = OPEN.length;
+  // to `chunkBytes`: a search that fits is one chunk. Unsafe: every byte returned is written. No
+  // closure touches `out` or `at`: one that moved `at` ran the loop at half the speed.
+  let out = Buffer.allocUnsafe(0);
+  let at = 0;
   for (let k = 0; k < order.length; k++) {
     const i = order[k]!;
     const index = slotIndexes[i]!;
