@@ -4,12 +4,13 @@
  * "Off": an appointment type without rules and bookings without buffers (SPEC behaviour). "On":
  * 60 minutes of notice, a 130-day horizon (it ends inside the range), 10 minutes of buffer before
  * and 15 after every booking and candidate, at most 12 bookings per resource and local day.
- * Runs are interleaved (off, on, off, on, ...) and the ratio is taken per pair, for the engine and
- * for `GET /connect/availability/` end to end on sql.js; the goal is at most 1.3x.
+ * Both sides are timed in the same rounds (see `timeRounds`: each as the mean of a short loop, so
+ * each pays for its own garbage) and the ratio is taken per round, for the engine and for
+ * `GET /connect/availability/` end to end on sql.js (until its bytes are received); the goal is at
+ * most 1.3x.
  *
  * @module
  */
-import { performance } from 'node:perf_hooks';
 import type { SeedFixture } from '@leadbook/contract';
 import {
   createConnectService,
@@ -25,8 +26,8 @@ import {
 import { makeStandardFixture } from './availability-baselines';
 import { STANDARD_FIXTURE_CLOCK } from './dates';
 import { heading, loadAverage, median } from './report';
+import { ROUNDS, timeRounds } from './rounds';
 
-const RUNS = Number(process.env.BENCH_RULES_RUNS ?? 31);
 const GOAL = 1.3;
 const TOKEN = `service_live_${'cd'.repeat(32)}`;
 const MINUTE = 60_000;
@@ -140,41 +141,26 @@ async function serve(input: AvailabilitySearchInput, rules: boolean) {
   const search = async () => {
     const response = await service.fetch(new Request(url, { headers: { authorization: `Bearer ${TOKEN}` } }));
     if (response.status !== 200) throw new Error(`availability: ${response.status} ${await response.text()}`);
-    return response.arrayBuffer();
+    const reader = response.body!.getReader();
+    let received = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      received += chunk.value.byteLength;
+    }
+    return received;
   };
   return { service, search };
 }
 
-const timed = async (fn: () => unknown) => {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-};
-
 /**
- * Interleaved timings of `off` and `on`, the order alternating from pair to pair (so neither side
- * always runs after the other's garbage): the median of each, the median of the per-pair ratios and
- * their quartiles.
+ * `off` and `on` timed in the same rounds: the median of each, the median of the per-round ratios
+ * and their quartiles.
  */
 async function interleaved(off: () => unknown, on: () => unknown) {
-  for (let i = 0; i < 3; i++) {
-    await off();
-    await on();
-  }
-  const pairs: Array<{ off: number; on: number }> = [];
-  for (let i = 0; i < RUNS; i++) {
-    if (i % 2 === 0) {
-      const offMs = await timed(off);
-      pairs.push({ off: offMs, on: await timed(on) });
-    } else {
-      const onMs = await timed(on);
-      pairs.push({ on: onMs, off: await timed(off) });
-    }
-  }
-  const ratios = pairs.map((p) => p.on / p.off).sort((a, b) => a - b);
+  const rounds = await timeRounds({ off, on });
+  const ratios = rounds.map((round) => round.on / round.off).sort((a, b) => a - b);
   return {
-    off: median(pairs.map((p) => p.off)),
-    on: median(pairs.map((p) => p.on)),
+    off: median(rounds.map((round) => round.off)),
+    on: median(rounds.map((round) => round.on)),
     ratio: median(ratios),
     quartiles: [
       ratios[Math.floor(ratios.length / 4)]!,
@@ -193,7 +179,7 @@ function row(label: string, result: Awaited<ReturnType<typeof interleaved>>): vo
 }
 
 export async function benchRules(): Promise<void> {
-  heading('Availability with every booking rule on vs off (standard fixture, interleaved runs)');
+  heading('Availability with every booking rule on vs off (standard fixture, rounds of both)');
   const plain = makeStandardFixture({ days: 90, resources: 20, seed: 42 });
   const ruled = withRules(plain);
   const nowMs = STANDARD_FIXTURE_CLOCK;
@@ -214,7 +200,7 @@ export async function benchRules(): Promise<void> {
     ),
   );
 
-  let off: { service: ConnectService; search: () => Promise<ArrayBuffer> } | undefined;
+  let off: { service: ConnectService; search: () => Promise<number> } | undefined;
   let on: typeof off;
   try {
     off = await serve(plain, false);
@@ -224,5 +210,5 @@ export async function benchRules(): Promise<void> {
     await off?.service.close();
     await on?.service.close();
   }
-  console.log(`  ${RUNS} interleaved pairs; load average now ${loadAverage()}`);
+  console.log(`  ${ROUNDS} rounds; load average now ${loadAverage()}`);
 }
