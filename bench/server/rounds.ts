@@ -5,8 +5,10 @@
  */
 import { performance } from 'node:perf_hooks';
 
-/** How many rounds {@link timeRounds} runs, and the timed calls of each part in a round. */
+/** How many rounds {@link timeRounds} runs. */
 export const ROUNDS = 15;
+
+/** The timed calls of each part in a round (after one untimed call). */
 export const CALLS_PER_ROUND = 6;
 
 /** Mean milliseconds of {@link CALLS_PER_ROUND} calls of `fn`, after one untimed call. */
