@@ -26,6 +26,7 @@ import {
 import { makeStandardFixture } from './availability-baselines';
 import { STANDARD_FIXTURE_CLOCK } from './dates';
 import { heading, loadAverage, median } from './report';
+import { receive } from './receive';
 import { ROUNDS, timeRounds } from './rounds';
 
 const GOAL = 1.3;
@@ -141,12 +142,7 @@ async function serve(input: AvailabilitySearchInput, rules: boolean) {
   const search = async () => {
     const response = await service.fetch(new Request(url, { headers: { authorization: `Bearer ${TOKEN}` } }));
     if (response.status !== 200) throw new Error(`availability: ${response.status} ${await response.text()}`);
-    const reader = response.body!.getReader();
-    let received = 0;
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      received += chunk.value.byteLength;
-    }
-    return received;
+    return receive(response);
   };
   return { service, search };
 }
@@ -155,7 +151,7 @@ async function serve(input: AvailabilitySearchInput, rules: boolean) {
  * `off` and `on` timed in the same rounds: the median of each, the median of the per-round ratios
  * and their quartiles.
  */
-async function interleaved(off: () => unknown, on: () => unknown) {
+async function inRounds(off: () => unknown, on: () => unknown) {
   const rounds = await timeRounds({ off, on });
   const ratios = rounds.map((round) => round.on / round.off).sort((a, b) => a - b);
   return {
@@ -169,7 +165,7 @@ async function interleaved(off: () => unknown, on: () => unknown) {
   };
 }
 
-function row(label: string, result: Awaited<ReturnType<typeof interleaved>>): void {
+function row(label: string, result: Awaited<ReturnType<typeof inRounds>>): void {
   const meets = result.ratio <= GOAL ? 'meets' : 'ABOVE';
   const [low, high] = result.quartiles;
   console.log(
@@ -194,7 +190,7 @@ export async function benchRules(): Promise<void> {
   );
   row(
     'engine (searchAvailability)',
-    await interleaved(
+    await inRounds(
       () => searchAvailability(offInput),
       () => searchAvailability(onInput),
     ),
@@ -205,7 +201,7 @@ export async function benchRules(): Promise<void> {
   try {
     off = await serve(plain, false);
     on = await serve(ruled, true);
-    row('GET /connect/availability/ end to end (sql.js)', await interleaved(off.search, on.search));
+    row('GET /connect/availability/ end to end (sql.js)', await inRounds(off.search, on.search));
   } finally {
     await off?.service.close();
     await on?.service.close();
