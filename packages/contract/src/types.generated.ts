@@ -1440,13 +1440,15 @@ export interface CreateTableEntryBody {
 /** The merge-patch body of `PATCH /connect/table_entries/:id`. */
 export interface PatchTableEntryBody {
   /**
-   * Keys to set, or null to delete; null is refused with 400: a merge patch cannot remove the whole
-   * object (SPEC 4.1 merge rule 6); delete keys one by one with null
+   * Keys to set; a key set to null is deleted. `data: null` changes nothing, as if omitted: a merge
+   * patch cannot replace or remove the whole object (SPEC 4.1 merge rule 6), so delete keys one by one
+   * with null
    */
   data?: JsonObject | null;
   /**
-   * Custom-field values to set, or null to delete; null is refused with 400: a merge patch cannot remove
-   * the whole object (SPEC 4.1 merge rule 6); delete keys one by one with null
+   * Custom-field values to set; a value set to null is deleted. `customFieldData: null` changes nothing,
+   * as if omitted: a merge patch cannot replace or remove the whole object (SPEC 4.1 merge rule 6), so
+   * delete keys one by one with null
    */
   customFieldData?: JsonObject | null;
   /** The lead state. */
