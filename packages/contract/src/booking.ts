@@ -11,6 +11,7 @@ import {
   OrganizationIdSchema,
   UuidSchema,
 } from './primitives';
+import { HOLD_ID_RULES } from './hold-id-rules';
 import { TableSchemaFieldsSchema } from './table';
 
 /** Meeting providers a booking may carry. */
@@ -93,7 +94,7 @@ export const CreateCalendarBookingFieldsSchema = z
     scheduleTypeSlotId: OpaqueIdSchema.optional().describe('Legacy; opaque slot identifier'),
     name: z.string().max(500).optional(),
     holdId: UuidSchema.optional().describe(
-      'A hold on this interval (extension): its place is used, and the hold is consumed',
+      `A hold on this interval (extension): its place is used, and the hold is consumed. ${HOLD_ID_RULES}`,
     ),
   })
   .strict();

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { checkBookingInterval } from './booking';
+import { HOLD_ID_RULES } from './hold-id-rules';
 import { DateTimeSchema, OpaqueIdSchema, UuidSchema } from './primitives';
 
 /** How long a hold lasts unless the request asks otherwise: five minutes. */
@@ -77,7 +78,9 @@ export const RescheduleCalendarBookingFieldsSchema = z
     endDateTime: DateTimeSchema,
     resourceId: UuidSchema.optional().describe("The new resource; default: the booking's"),
     resourceSlotId: UuidSchema.optional().describe('From availability'),
-    holdId: UuidSchema.optional().describe('A hold on the new interval, consumed by the reschedule'),
+    holdId: UuidSchema.optional().describe(
+      `A hold on the new interval, consumed by the reschedule. ${HOLD_ID_RULES}`,
+    ),
   })
   .strict();
 

@@ -26,18 +26,15 @@ export const ErrorMessages = {
   notBookableInterval:
     'The interval is not a bookable slot of the resource: search availability and pass one of its intervals',
   /**
-   * 400 on `PATCH /connect/table_entries/:id` with `data: null` or `customFieldData: null`: a
-   * merge patch cannot replace or remove a whole object in one request.
-   */
-  wholeObjectPatch:
-    'data and customFieldData cannot be null: a merge patch cannot remove the whole object. Delete the unwanted keys one by one with null, for example {"data": {"oldKey": null}}',
-  /**
    * 400 on a booking, hold or reschedule whose start breaks the appointment type's minimum notice
    * or booking horizon (extension): availability lists the candidate with `available: false`.
    */
   outsideBookingWindow:
     'The selected time slot is too soon or too far ahead for this appointment type: choose one that availability lists as available',
-  /** 400 when a `holdId` names a hold on another interval, resource or appointment type (extension). */
+  /**
+   * 400 when a `holdId` (a booking's, a reschedule's, a form submission's) names an active hold on
+   * another interval, resource or appointment type (extension).
+   */
   holdMismatch: 'The hold is for another time slot: book the interval the hold names, or hold this one',
   /** 400 when a Connect token already has the most active holds it may have (extension). */
   tooManyHolds:

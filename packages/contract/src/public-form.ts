@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod';
+import { HOLD_ID_RULES } from './hold-id-rules';
 import { withOpenApi } from './openapi-meta';
 import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
 
@@ -117,7 +118,8 @@ export const SubmitBodySchema = z
     studioId: OpaqueIdSchema.optional(),
     bookingSlot: SubmitBookingSlotSchema.optional(),
     holdId: UuidSchema.optional().describe(
-      'The hold on `bookingSlot` from `POST /public/forms/:id/holds` (extension): its place is used',
+      'A hold on `bookingSlot`, from `POST /public/forms/:id/holds` (extension): its place is used, and ' +
+        `the hold is consumed; without \`resourceId\` in \`bookingSlot\`, the hold's resource is tried first. ${HOLD_ID_RULES}`,
     ),
   })
   .strict();

@@ -33,24 +33,26 @@ export const CreateTableEntryBodySchema = z
   })
   .strict();
 
-const WHOLE_OBJECT_NULL =
-  'null is refused with 400: a merge patch cannot remove the whole object (SPEC 4.1 merge rule 6); delete keys one by one with null';
+const wholeObjectNull = (field: string) =>
+  `\`${field}: null\` changes nothing, as if omitted: a merge patch cannot replace or remove the whole object (SPEC 4.1 merge rule 6), so delete keys one by one with null`;
 
 /**
  * The merge-patch body of `PATCH /connect/table_entries/:id` (RFC 7396 on `data` and
- * `customFieldData`). `null` deletes a key. `data: null` and `customFieldData: null` keep their
- * place in the 2.16.0 shape but are refused with a 400 (merge rule 6: a whole object cannot be
- * replaced or removed in one request). `followUpDate` is an extension of the 2.16.0 API. Unknown keys are
- * rejected.
+ * `customFieldData`). `null` for a key inside them deletes that key. `data: null` and
+ * `customFieldData: null` are accepted and change nothing, as if omitted (merge rule 6: a whole
+ * object cannot be replaced or removed in one request), so a client that sends null for unset
+ * fields can patch. `followUpDate` is an extension of the 2.16.0 API. Unknown keys are rejected.
  */
 export const PatchTableEntryBodySchema = z
   .object({
     data: JsonObjectSchema.nullable()
       .optional()
-      .describe(`Keys to set, or null to delete; ${WHOLE_OBJECT_NULL}`),
+      .describe(`Keys to set; a key set to null is deleted. ${wholeObjectNull('data')}`),
     customFieldData: JsonObjectSchema.nullable()
       .optional()
-      .describe(`Custom-field values to set, or null to delete; ${WHOLE_OBJECT_NULL}`),
+      .describe(
+        `Custom-field values to set; a value set to null is deleted. ${wholeObjectNull('customFieldData')}`,
+      ),
     leadStateId: UuidSchema.optional(),
     firstOpenedAt: DateTimeSchema.nullable().optional(),
     followUpDate: DateTimeSchema.nullable().optional(),

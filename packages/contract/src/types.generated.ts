@@ -132,7 +132,12 @@ export interface CreateCalendarBookingBody {
   /** Legacy; opaque slot identifier */
   scheduleTypeSlotId?: string;
   name?: string;
-  /** A hold on this interval (extension): its place is used, and the hold is consumed */
+  /**
+   * A hold on this interval (extension): its place is used, and the hold is consumed. The id is the
+   * credential: any active hold of the organization counts, whoever placed it. A hold on another
+   * calendar, appointment type, interval or resource is a 400 (`The hold is for another time slot`); an
+   * unknown id, an expired hold or another organization's is ignored, so a free place is needed.
+   */
   holdId?: string;
 }
 
@@ -149,7 +154,12 @@ export interface RescheduleCalendarBookingBody {
   resourceId?: string;
   /** From availability */
   resourceSlotId?: string;
-  /** A hold on the new interval, consumed by the reschedule */
+  /**
+   * A hold on the new interval, consumed by the reschedule. The id is the credential: any active hold of
+   * the organization counts, whoever placed it. A hold on another calendar, appointment type, interval
+   * or resource is a 400 (`The hold is for another time slot`); an unknown id, an expired hold or
+   * another organization's is ignored, so a free place is needed.
+   */
   holdId?: string;
 }
 
@@ -1360,7 +1370,13 @@ export interface SubmitBody {
     /** The end (ISO-8601; the service answers in UTC). */
     endDateTime: string;
   };
-  /** The hold on `bookingSlot` from `POST /public/forms/:id/holds` (extension): its place is used */
+  /**
+   * A hold on `bookingSlot`, from `POST /public/forms/:id/holds` (extension): its place is used, and the
+   * hold is consumed; without `resourceId` in `bookingSlot`, the hold's resource is tried first. The id
+   * is the credential: any active hold of the organization counts, whoever placed it. A hold on another
+   * calendar, appointment type, interval or resource is a 400 (`The hold is for another time slot`); an
+   * unknown id, an expired hold or another organization's is ignored, so a free place is needed.
+   */
   holdId?: string;
 }
 
@@ -1424,13 +1440,15 @@ export interface CreateTableEntryBody {
 /** The merge-patch body of `PATCH /connect/table_entries/:id`. */
 export interface PatchTableEntryBody {
   /**
-   * Keys to set, or null to delete; null is refused with 400: a merge patch cannot remove the whole
-   * object (SPEC 4.1 merge rule 6); delete keys one by one with null
+   * Keys to set; a key set to null is deleted. `data: null` changes nothing, as if omitted: a merge
+   * patch cannot replace or remove the whole object (SPEC 4.1 merge rule 6), so delete keys one by one
+   * with null
    */
   data?: JsonObject | null;
   /**
-   * Custom-field values to set, or null to delete; null is refused with 400: a merge patch cannot remove
-   * the whole object (SPEC 4.1 merge rule 6); delete keys one by one with null
+   * Custom-field values to set; a value set to null is deleted. `customFieldData: null` changes nothing,
+   * as if omitted: a merge patch cannot replace or remove the whole object (SPEC 4.1 merge rule 6), so
+   * delete keys one by one with null
    */
   customFieldData?: JsonObject | null;
   /** The lead state. */

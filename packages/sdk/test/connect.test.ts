@@ -116,6 +116,26 @@ describe('ConnectClient leads and bookings', () => {
     });
   });
 
+  it('sends data: null and customFieldData: null as a generated client would: nothing changes', async () => {
+    const client = env.client('write');
+    const lead = await client.leads.create({
+      tableId: MOCK_IDS.table,
+      leadStateId: MOCK_IDS.leadStateNew,
+      data: { firstName: 'Grace' },
+      customFieldData: { [MOCK_IDS.customFieldPlan]: 'premium' },
+    });
+    const updated = await client.leads.update(lead.id, {
+      data: null,
+      customFieldData: null,
+      leadStateId: MOCK_IDS.leadStateContacted,
+    });
+    expect(updated).toMatchObject({
+      data: { firstName: 'Grace' },
+      customFieldData: { [MOCK_IDS.customFieldPlan]: 'premium' },
+      leadStateId: MOCK_IDS.leadStateContacted,
+    });
+  });
+
   it('creates a booking linked to a lead and deletes it with an admin token', async () => {
     const write = env.client('write');
     const lead = await write.leads.create({

@@ -78,6 +78,10 @@ describe('responses are typed from the contract', () => {
       client.leads.create({ tableId: id, leadStateId: id, data: {} }),
     ).resolves.toEqualTypeOf<TableEntry>();
     expectTypeOf(client.leads.update(id, { data: unset('fax') })).resolves.toEqualTypeOf<TableEntry>();
+    // null for a whole object is accepted (it changes nothing), as SPEC 4.1 allows.
+    expectTypeOf(
+      client.leads.update(id, { data: null, customFieldData: null }),
+    ).resolves.toEqualTypeOf<TableEntry>();
     expectTypeOf(
       client.bookings.create({ calendarId: id, startDateTime: '', endDateTime: '' }),
     ).resolves.toEqualTypeOf<CalendarBooking>();

@@ -6,13 +6,16 @@ import {
   TableEntrySchema,
 } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManualClock } from '@leadbook/server';
+import { NOW } from '../../../test-support/time';
 import { ADAPTERS, createHarness, type Harness } from './harness';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 
 describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
   let h: Harness;
+  const clock = createManualClock(NOW);
   beforeAll(async () => {
-    h = await createHarness(kind, { bodyLimit: '16kb' });
+    h = await createHarness(kind, { bodyLimit: '16kb', clock });
   });
   afterAll(() => h.close());
   const post = (body: unknown, token = TOKEN.write) =>
@@ -183,7 +186,7 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
     expect(updated.json).toMatchObject({ customFieldData: {}, interestedInAppointmentTypeId: null });
   });
 
-  it('refuses data: null and customFieldData: null with 400 and writes nothing (merge rule 6)', async () => {
+  it('takes data: null and customFieldData: null as "no change", like an empty patch (merge rule 6)', async () => {
     const created = await post({
       tableId: ID.table,
       leadStateId: ID.leadStateNew,
@@ -191,29 +194,39 @@ describe.each(ADAPTERS)('Connect lead writes through %s', (kind) => {
       customFieldData: { [ID.customFieldBudget]: 7 },
     });
     const entry = TableEntrySchema.parse(created.json);
-    for (const body of [
-      { data: null },
-      { customFieldData: null },
-      { data: null, customFieldData: null, leadStateId: ID.leadStateContacted },
-    ]) {
+    const events = () =>
+      h.service.storage.transaction(
+        async (tx) => (await tx.activity.list(ID.organization, { limit: 1000 })).length,
+      );
+    for (const body of [{ data: null }, { customFieldData: null }, { data: null, customFieldData: null }]) {
+      clock.advance(60_000);
+      const before = await events();
       const res = await patch(entry.id, body);
-      expect(res.status).toBe(400);
-      expect(ConnectErrorSchema.parse(res.json)).toEqual({
-        statusCode: 400,
-        error: 'VALIDATION_ERROR',
-        message: ErrorMessages.wholeObjectPatch,
-        details: Object.keys(body)
-          .filter((key) => key !== 'leadStateId')
-          .map((path) => ({ path, message: ErrorMessages.wholeObjectPatch })),
+      expect(res.status).toBe(200);
+      // Nothing changed but `updatedAt`, which every patch sets, the empty one included.
+      expect(TableEntrySchema.parse(res.json)).toEqual({
+        ...entry,
+        updatedAt: new Date(clock.now()).toISOString(),
+      });
+      expect(await events()).toBe(before);
+      clock.advance(60_000);
+      expect(TableEntrySchema.parse((await patch(entry.id, {})).json)).toEqual({
+        ...entry,
+        updatedAt: new Date(clock.now()).toISOString(),
       });
     }
-    const after = TableEntrySchema.parse((await patch(entry.id, {})).json);
-    expect(after).toMatchObject({
+    // Beside other fields, null leaves its object alone and the rest of the patch applies.
+    const moved = await patch(entry.id, {
+      data: null,
+      customFieldData: null,
+      leadStateId: ID.leadStateContacted,
+    });
+    expect(moved.json).toMatchObject({
       data: { keep: 'me', also: 1 },
       customFieldData: { [ID.customFieldBudget]: 7 },
-      leadStateId: ID.leadStateNew,
+      leadStateId: ID.leadStateContacted,
     });
-    // The way the message points to: delete the keys one by one.
+    // Keys are deleted one by one.
     const emptied = await patch(entry.id, { data: { keep: null, also: null } });
     expect(emptied.json.data).toEqual({});
   });

@@ -109,6 +109,11 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
       { [FIELD.appointmentType]: ID.appointmentTypeClass },
       ErrorMessages.appointmentTypeNotAllowed,
     ],
+    [
+      'an appointment type outside the allowlist and an unticked consent box (step 5 before step 6)',
+      { [FIELD.appointmentType]: ID.appointmentTypeClass, [FIELD.consent]: 'false' },
+      ErrorMessages.appointmentTypeNotAllowed,
+    ],
   ])('rejects %s with 400 and a message naming the field', async (_what, data, message) => {
     const before = await counts(h);
     const res = await submit(withData(data));

@@ -69,8 +69,8 @@ export interface LeadsApi {
   /**
    * Merge-patches a lead entry (RFC 7396, `PATCH /connect/table_entries/:id`): a value sets a key,
    * `null` deletes it (see {@link unset}), an omitted key stays; nested objects merge. `data: null`
-   * or `customFieldData: null` is refused with a `ValidationError` (a merge patch cannot
-   * remove a whole object in one request); delete its keys instead.
+   * or `customFieldData: null` changes nothing, as if omitted (a merge patch cannot remove a whole
+   * object in one request); delete its keys instead.
    *
    * @example
    * ```ts

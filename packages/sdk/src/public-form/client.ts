@@ -155,10 +155,12 @@ export class PublicFormClient {
   /**
    * Submits the form (`POST /public/forms/:id/submit`): `data` is keyed by field id. Not retried (a
    * submission is not idempotent). Validation messages in the thrown {@link ValidationError} are
-   * meant for the visitor.
+   * meant for the visitor; the first failing step of the server's checks answers (captcha, studio,
+   * fields, phone numbers, appointment type, consent, booking slot, capacity).
    *
    * @throws {@link SlotUnavailableError} when the chosen slot filled up; {@link PermissionError} for
-   *   a rejected captcha; {@link RateLimitError} after 5 submissions a minute.
+   *   a rejected captcha; {@link RateLimitError} after 5 submissions a minute; {@link ValidationError}
+   *   for a `holdId` that holds another slot (an unknown or expired one is ignored).
    * @example
    * ```ts
    * const { submissionId } = await form.submit({

@@ -77,22 +77,30 @@ export async function checkPlannerInterval(tx: Repositories, org: string, interv
   return { resourceSlotId: candidate.resourceSlotId, appointmentType: loaded.appointmentType };
 }
 
+/** The interval a booking, a reschedule or a submit wants, to compare with the hold it names. */
+export interface HoldWanted {
+  calendarId: string;
+  appointmentTypeId: string;
+  /** The resource named; `undefined` when the service picks one (a submit without `resourceId`). */
+  resourceId: string | undefined;
+  startMs: number;
+  endMs: number;
+  /** Now, epoch ms: a hold that expires by then no longer counts. */
+  nowMs: number;
+}
+
 /**
- * The hold a booking names, when it still counts: null when absent or expired (the booking then
- * needs a free place like any other). 400 `holdMismatch` when it holds another interval.
+ * The hold a booking, a reschedule or a form submission names, when it still counts. The id is
+ * the credential: any active hold of the organization counts, whoever placed it (another token,
+ * another client or form). Null when the id is absent, unknown (another organization's included)
+ * or expired: the caller then needs a free place like any other. 400 `holdMismatch` when the hold
+ * is on another calendar, type, interval, or resource than the one named.
  */
 export async function usableHold(
   tx: Repositories,
   org: string,
   holdId: string | undefined,
-  wanted: {
-    calendarId: string;
-    appointmentTypeId: string;
-    resourceId: string;
-    startMs: number;
-    endMs: number;
-    nowMs: number;
-  },
+  wanted: HoldWanted,
 ): Promise<HoldRecord | null> {
   if (!holdId) return null;
   const hold = await tx.holds.get(org, holdId);
@@ -100,7 +108,7 @@ export async function usableHold(
   if (
     hold.calendarId !== wanted.calendarId ||
     hold.appointmentTypeId !== wanted.appointmentTypeId ||
-    hold.resourceId !== wanted.resourceId ||
+    (wanted.resourceId !== undefined && hold.resourceId !== wanted.resourceId) ||
     hold.startMs !== wanted.startMs ||
     hold.endMs !== wanted.endMs
   ) {

@@ -5,7 +5,6 @@
  * @module
  */
 import {
-  ErrorMessages,
   type CreateTableEntryBody,
   type JsonObject,
   type PatchTableEntryBody,
@@ -13,7 +12,7 @@ import {
   type TriggerContext,
 } from '@leadbook/contract';
 import { nowIso, type ServiceContext } from '../core/context';
-import { notFound, validationError } from '../core/errors';
+import { notFound } from '../core/errors';
 import { runUnit, type Unit } from '../core/unit-of-work';
 import { applyMergePatch } from '../domain/leads';
 import { leadDataKeysIssue } from '../domain/leads/limits';
@@ -107,32 +106,16 @@ export async function createEntry(
 }
 
 /**
- * Merge rule 6 of a merge patch: a whole `data` or `customFieldData` object cannot be replaced or removed
- * in one request, so `null` for either is refused (400) rather than wiping every key or being
- * ignored: the caller learns at once that nothing was deleted, and how to delete keys instead.
- */
-function refuseWholeObjectNull(patch: PatchTableEntryBody): void {
-  const paths = (['data', 'customFieldData'] as const).filter((key) => patch[key] === null);
-  if (paths.length === 0) return;
-  throw validationError(
-    ErrorMessages.wholeObjectPatch,
-    paths.map((path) => ({ path, message: ErrorMessages.wholeObjectPatch })),
-  );
-}
-
-/**
  * `PATCH /connect/table_entries/:id`: RFC 7396 on `data` and `customFieldData`, plain replacement of
  * the other fields, all in one transaction. Fires `table.entry.leadState.changed` only when the
- * lead state really changes.
- *
- * @throws 400 for `data: null` or `customFieldData: null` (merge rule 6), before anything is read.
+ * lead state really changes. `data: null` and `customFieldData: null` change nothing, as if omitted:
+ * merge rule 6 forbids replacing a whole object, so null cannot mean "remove every key".
  */
 export async function updateEntry(
   ctx: ServiceContext,
   request: { organizationId: string; id: string; patch: PatchTableEntryBody; trigger: TriggerContext },
 ): Promise<TableEntry> {
   const { organizationId: org, id, patch, trigger } = request;
-  refuseWholeObjectNull(patch);
   return runUnit(
     ctx,
     async (tx, emit) => {
@@ -142,7 +125,7 @@ export async function updateEntry(
       if (!table) throw notFound('Lead pool');
       const now = nowIso(ctx);
       const next: TableEntryRecord = { ...entry, updatedAt: now };
-      // Neither is null here (refuseWholeObjectNull).
+      // null at this level is "no change" (merge rule 6), like an omitted key.
       if (patch.data) {
         const written = await inferAndSave(tx, { table, data: patch.data, now, coerce: false });
         next.data = applyMergePatch(entry.data, written) as JsonObject;

@@ -7,6 +7,6 @@
 export { checkFormDefinition } from './definition';
 export { FieldMessages, DefinitionMessages } from './messages';
 export { compileFieldPattern, isPatternSafe } from './regex-safety';
-export { toE164, validateSubmissionFields } from './submission';
-export type { SubmissionFieldsResult, SubmissionForm } from './submission';
+export { checkConsent, toE164, validateFieldValues } from './submission';
+export type { FieldProblem, FieldValuesResult, SubmissionForm } from './submission';
 export { conditionHolds, isFilled, visibleFieldIds } from './visibility';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateSubmissionFields } from './submission';
+import { validateFieldValues } from './submission';
 import { field, uuid, when } from './test-fixtures';
 
 const fields = [
@@ -18,11 +18,11 @@ const keys = [...fields.map((f) => f.id), uuid(99)];
 // Plausible values next to arbitrary JSON, so the property also reaches the later steps.
 const plausible = fc.constantFrom('go', 'ab cd', 'true', '1', '030 1234567', 'a', 'ada@example.com', true);
 
-describe('validateSubmissionFields (property)', () => {
+describe('validateFieldValues (property)', () => {
   it('never throws, and keeps only visible, known fields', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.jsonValue(), plausible)), (data) => {
-        const result = validateSubmissionFields({ fields, defaultCountry: 'DE' }, data);
+        const result = validateFieldValues({ fields, defaultCountry: 'DE' }, data);
         if (!result.ok) {
           expect(result.message).toMatch(/\S/u);
           return;

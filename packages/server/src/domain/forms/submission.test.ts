@@ -1,11 +1,11 @@
 import type { FormField } from '@leadbook/contract';
 import { describe, expect, it } from 'vitest';
-import { toE164, validateSubmissionFields } from './submission';
+import { checkConsent, toE164, validateFieldValues } from './submission';
 import { field, uuid, when } from './test-fixtures';
 
 const form = (fields: FormField[], defaultCountry = 'DE') => ({ fields, defaultCountry });
 
-describe('validateSubmissionFields', () => {
+describe('validateFieldValues', () => {
   it('returns converted values keyed by field id and the visible ids', () => {
     const fields = [
       field(1, 'text', { label: 'Name', required: true }),
@@ -14,7 +14,7 @@ describe('validateSubmissionFields', () => {
       field(4, 'hidden', { label: 'Source', defaultValue: 'website' }),
       field(5, 'textarea', { label: 'Notes' }),
     ];
-    const result = validateSubmissionFields(form(fields), {
+    const result = validateFieldValues(form(fields), {
       [uuid(1)]: 'Ada',
       [uuid(2)]: '36',
       [uuid(3)]: 'true',
@@ -27,17 +27,17 @@ describe('validateSubmissionFields', () => {
   });
 
   it('refuses a key that is not a field of the form', () => {
-    const result = validateSubmissionFields(form([field(1, 'text')]), { [uuid(1)]: 'x', [uuid(9)]: 'y' });
+    const result = validateFieldValues(form([field(1, 'text')]), { [uuid(1)]: 'x', [uuid(9)]: 'y' });
     expect(result).toEqual({ ok: false, fieldId: uuid(9), message: `The form has no field ${uuid(9)}` });
   });
 
   it('treats inherited keys such as __proto__ as unknown fields, not as values', () => {
     const data = JSON.parse('{"__proto__": "x"}') as Record<string, unknown>;
-    expect(validateSubmissionFields(form([field(1, 'text')]), data)).toMatchObject({
+    expect(validateFieldValues(form([field(1, 'text')]), data)).toMatchObject({
       ok: false,
       fieldId: '__proto__',
     });
-    expect(validateSubmissionFields(form([field(1, 'text', { required: true })]), {})).toMatchObject({
+    expect(validateFieldValues(form([field(1, 'text', { required: true })]), {})).toMatchObject({
       ok: false,
     });
   });
@@ -51,12 +51,12 @@ describe('validateSubmissionFields', () => {
     ];
     const data = { [uuid(2)]: 'ACME', [uuid(3)]: 'not an email' };
     // Field 2 is hidden, so its value does not make field 3 visible either.
-    expect(validateSubmissionFields(form(fields), data)).toEqual({
+    expect(validateFieldValues(form(fields), data)).toEqual({
       ok: true,
       values: {},
       visible: new Set([uuid(1)]),
     });
-    expect(validateSubmissionFields(form(fields), { [uuid(1)]: true })).toEqual({
+    expect(validateFieldValues(form(fields), { [uuid(1)]: true })).toEqual({
       ok: false,
       fieldId: uuid(2),
       message: 'Company name is required',
@@ -64,7 +64,7 @@ describe('validateSubmissionFields', () => {
   });
 
   it('ignores booking-calendar values', () => {
-    const result = validateSubmissionFields(form([field(1, 'booking-calendar')]), { [uuid(1)]: 'slot' });
+    const result = validateFieldValues(form([field(1, 'booking-calendar')]), { [uuid(1)]: 'slot' });
     expect(result).toMatchObject({ ok: true, values: {} });
   });
 
@@ -73,7 +73,7 @@ describe('validateSubmissionFields', () => {
       field(1, 'text', { label: 'First', required: true }),
       field(2, 'text', { label: 'Second', required: true }),
     ];
-    expect(validateSubmissionFields(form(fields), {})).toMatchObject({
+    expect(validateFieldValues(form(fields), {})).toMatchObject({
       fieldId: uuid(1),
       message: 'First is required',
     });
@@ -83,7 +83,7 @@ describe('validateSubmissionFields', () => {
 describe('phone numbers (formats in step 3, E.164 in step 4)', () => {
   const phone = field(1, 'tel', { label: 'Phone' });
   const submit = (value: string, country = 'DE') =>
-    validateSubmissionFields(form([phone], country), { [uuid(1)]: value });
+    validateFieldValues(form([phone], country), { [uuid(1)]: value });
 
   it('rewrites national numbers to E.164 with the default country', () => {
     expect(submit('030 1234567')).toMatchObject({ ok: true, values: { [uuid(1)]: '+49301234567' } });
@@ -113,11 +113,11 @@ describe('phone numbers (formats in step 3, E.164 in step 4)', () => {
       phone,
       field(3, 'text', { label: 'Name', required: true }),
     ];
-    expect(validateSubmissionFields(form(fields), { [uuid(1)]: 'nope' })).toMatchObject({
+    expect(validateFieldValues(form(fields), { [uuid(1)]: 'nope' })).toMatchObject({
       fieldId: uuid(1),
       message: 'Phone must be a valid phone number',
     });
-    expect(validateSubmissionFields(form(fields), { [uuid(1)]: 'nope', [uuid(2)]: 'bad' })).toMatchObject({
+    expect(validateFieldValues(form(fields), { [uuid(1)]: 'nope', [uuid(2)]: 'bad' })).toMatchObject({
       fieldId: uuid(2),
       message: 'Email must be a valid email address',
     });
@@ -126,18 +126,24 @@ describe('phone numbers (formats in step 3, E.164 in step 4)', () => {
 
 describe('privacy consent (step 6)', () => {
   const consent = field(1, 'privacy', { label: 'Privacy policy', mode: 'consent' });
+  const visibleOf = (fields: FormField[], data: Record<string, unknown>) => {
+    const result = validateFieldValues(form(fields), data);
+    if (!result.ok) throw new Error(result.message);
+    return result.visible;
+  };
 
   it('needs the literal string "true" and stores true', () => {
-    expect(validateSubmissionFields(form([consent]), { [uuid(1)]: 'true' })).toMatchObject({
+    const data = { [uuid(1)]: 'true' };
+    expect(checkConsent(form([consent]), data, visibleOf([consent], data))).toEqual({
       ok: true,
       values: { [uuid(1)]: true },
     });
   });
-  it.each([true, 'TRUE', 'yes', 1, undefined, null, ''])(
+  it.each([true, 'TRUE', 'yes', 'false', 1, undefined, null, ''])(
     'refuses %j even when the field is not required',
     (value) => {
       const data = value === undefined ? {} : { [uuid(1)]: value };
-      expect(validateSubmissionFields(form([consent]), data)).toEqual({
+      expect(checkConsent(form([consent]), data, visibleOf([consent], data))).toEqual({
         ok: false,
         fieldId: uuid(1),
         message: 'Privacy policy must be accepted',
@@ -145,26 +151,20 @@ describe('privacy consent (step 6)', () => {
     },
   );
   it('skips a hidden consent field', () => {
-    const hidden = { ...consent, showIf: [when(2, 'filled')] };
-    expect(validateSubmissionFields(form([hidden, field(2, 'text')]), {})).toMatchObject({
-      ok: true,
-      values: {},
-    });
+    const fields = [{ ...consent, showIf: [when(2, 'filled')] }, field(2, 'text')];
+    expect(checkConsent(form(fields), {}, visibleOf(fields, {}))).toEqual({ ok: true, values: {} });
   });
-  it('runs after step 3 (phone format included) over every field', () => {
-    const fields = [
-      consent,
-      field(2, 'tel', { label: 'Phone' }),
-      field(3, 'email', { label: 'Email', required: true }),
-    ];
-    const failsPhone = { [uuid(1)]: 'no', [uuid(2)]: 'nope', [uuid(3)]: 'bad' };
-    expect(validateSubmissionFields(form(fields), failsPhone)).toMatchObject({
+  it('is left out of steps 3 and 4, which neither refuse a consent value nor store it', () => {
+    const fields = [consent, field(2, 'tel', { label: 'Phone' }), field(3, 'email', { label: 'Email' })];
+    const data = { [uuid(1)]: 'false', [uuid(2)]: '030 1234567', [uuid(3)]: 'ada@example.com' };
+    expect(validateFieldValues(form(fields), data)).toEqual({
+      ok: true,
+      values: { [uuid(2)]: '+49301234567', [uuid(3)]: 'ada@example.com' },
+      visible: new Set([uuid(1), uuid(2), uuid(3)]),
+    });
+    expect(validateFieldValues(form(fields), { ...data, [uuid(2)]: 'nope' })).toMatchObject({
       fieldId: uuid(2),
       message: 'Phone must be a valid phone number',
     });
-    const failsEmail = { ...failsPhone, [uuid(2)]: '030 1234567' };
-    expect(validateSubmissionFields(form(fields), failsEmail)).toMatchObject({ fieldId: uuid(3) });
-    const failsStep6 = { ...failsEmail, [uuid(3)]: 'ada@example.com' };
-    expect(validateSubmissionFields(form(fields), failsStep6)).toMatchObject({ fieldId: uuid(1) });
   });
 });

@@ -1,5 +1,7 @@
 /**
- * Validation of a submission's field values (submit steps 3, 4 and 6): pure, no storage.
+ * Validation of a submission's field values, pure and without storage: steps 3 and 4 of submit
+ * ({@link validateFieldValues}) and step 6 ({@link checkConsent}). Step 5, between them, needs
+ * storage: the use case runs the three in order.
  *
  * @module
  */
@@ -9,7 +11,7 @@ import { checkFieldValue } from './field-value';
 import { FieldMessages as M } from './messages';
 import { ownValue, visibleFieldIds } from './visibility';
 
-/** What {@link validateSubmissionFields} needs of a form. */
+/** What {@link validateFieldValues} needs of a form. */
 export interface SubmissionForm {
   /** The form's fields, in form order. */
   readonly fields: readonly FormField[];
@@ -17,13 +19,21 @@ export interface SubmissionForm {
   readonly defaultCountry: string;
 }
 
+/** A problem with a submitted value: the field concerned and the visitor's message. */
+export interface FieldProblem {
+  ok: false;
+  /** The field's id (for an unknown field, the key sent). */
+  fieldId: string;
+  /** The message for the visitor, naming the field's label. */
+  message: string;
+}
+
 /**
- * The outcome of {@link validateSubmissionFields}: the converted values keyed by field id and the
- * visible field ids, or the first problem with the id of the field concerned.
+ * The outcome of {@link validateFieldValues}: the converted values keyed by field id and the
+ * visible field ids, or the first problem.
  */
-export type SubmissionFieldsResult =
-  | { ok: true; values: Record<string, unknown>; visible: Set<string> }
-  | { ok: false; fieldId: string | null; message: string };
+export type FieldValuesResult =
+  { ok: true; values: Record<string, unknown>; visible: Set<string> } | FieldProblem;
 
 /** The E.164 form of a phone number, or `null` when it is not a valid number. */
 export function toE164(value: string, defaultCountry: string): string | null {
@@ -32,12 +42,12 @@ export function toE164(value: string, defaultCountry: string): string | null {
 }
 
 /**
- * Validates submitted values against a form's fields: step 3 (required, type, length, pattern,
- * formats `email` and `tel`, options) over all visible fields in form order, with step 4 (a valid
- * phone number written in E.164) done as each `tel` field passes, then step 6 (privacy consent must
- * be the string `"true"`). The first failure is returned.
- * Fields hidden by `showIf` are skipped and dropped; `booking-calendar` values are ignored;
- * appointment types are only checked to be text (their allowlist needs storage).
+ * Steps 3 and 4 of submit: step 3 (required, type, length, pattern, formats `email` and `tel`,
+ * options) over all visible fields in form order, with step 4 (a valid phone number written in
+ * E.164) done as each `tel` field passes. The first failure is returned. Fields hidden by `showIf`
+ * are skipped and dropped; `booking-calendar` values are ignored; appointment types are only
+ * checked to be text (their allowlist, step 5, needs storage); consent is step 6
+ * ({@link checkConsent}), so a consent field keeps no value here.
  *
  * @param form - The form's fields and default phone country.
  * @param data - The submitted `data`, keyed by field id.
@@ -45,24 +55,23 @@ export function toE164(value: string, defaultCountry: string): string | null {
  *
  * @example
  * ```ts
- * const result = validateSubmissionFields(form, { [phoneFieldId]: '030 1234567' });
+ * const result = validateFieldValues(form, { [phoneFieldId]: '030 1234567' });
  * if (!result.ok) throw validationError(result.message);
  * result.values[phoneFieldId]; // '+49301234567' with defaultCountry 'DE'
  * ```
  */
-export function validateSubmissionFields(
+export function validateFieldValues(
   form: SubmissionForm,
   data: Readonly<Record<string, unknown>>,
-): SubmissionFieldsResult {
+): FieldValuesResult {
   const ids = new Set(form.fields.map((field) => field.id));
   const unknown = Object.keys(data).find((key) => !ids.has(key));
   if (unknown !== undefined) return { ok: false, fieldId: unknown, message: M.unknownField(unknown) };
 
   const visible = visibleFieldIds(form.fields, data);
-  const shown = form.fields.filter((field) => visible.has(field.id));
   const values: Record<string, unknown> = {};
-
-  for (const field of shown) {
+  for (const field of form.fields) {
+    if (!visible.has(field.id)) continue;
     const check = checkFieldValue(field, ownValue(data, field.id));
     if (!check.ok) return { ok: false, fieldId: field.id, message: check.message };
     if (check.value === undefined) continue;
@@ -73,13 +82,34 @@ export function validateSubmissionFields(
       values[field.id] = e164;
     } else values[field.id] = check.value;
   }
+  return { ok: true, values, visible };
+}
 
-  for (const field of shown) {
-    if (field.type !== 'privacy' || field.mode !== 'consent') continue;
+/**
+ * Step 6 of submit: each visible `privacy` field in `consent` mode needs the string `"true"`.
+ *
+ * @param form - The form's fields.
+ * @param data - The submitted `data`, keyed by field id.
+ * @param visible - The visible field ids ({@link validateFieldValues} found them).
+ * @returns The consent values to store (`true` per consent field), or the first field without consent.
+ *
+ * @example
+ * ```ts
+ * const consent = checkConsent(form, body.data, fields.visible);
+ * if (!consent.ok) throw validationError(consent.message); // 'Privacy policy must be accepted'
+ * ```
+ */
+export function checkConsent(
+  form: Pick<SubmissionForm, 'fields'>,
+  data: Readonly<Record<string, unknown>>,
+  visible: ReadonlySet<string>,
+): { ok: true; values: Record<string, true> } | FieldProblem {
+  const values: Record<string, true> = {};
+  for (const field of form.fields) {
+    if (field.type !== 'privacy' || field.mode !== 'consent' || !visible.has(field.id)) continue;
     if (ownValue(data, field.id) !== 'true')
       return { ok: false, fieldId: field.id, message: M.consent(field.label) };
     values[field.id] = true;
   }
-
-  return { ok: true, values, visible };
+  return { ok: true, values };
 }

@@ -11,7 +11,7 @@ import { resolveRules, searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
 import { loadSearch, slotStarted } from '../availability';
-import { outsideBookingWindow } from '../booking-checks';
+import { outsideBookingWindow, usableHold } from '../booking-checks';
 import {
   allowedTypeIds,
   checkAppointmentType,
@@ -73,9 +73,10 @@ export interface PickedSlot {
 
 /**
  * Whether the form offers the slot and it has room now: sane times, the calendar and the type
- * allowed by the booking field, the interval a publicly bookable candidate with room left (the
- * hold `holdId` names not counting, when it holds this slot). Returns the resources with room,
- * the held one first.
+ * allowed by the booking field, the interval a publicly bookable candidate with room left. The
+ * hold `holdId` names is judged as a Connect booking judges it ({@link usableHold}): on this slot
+ * it does not count, on another slot it is a 400 `holdMismatch`, unknown or expired it is
+ * ignored. Returns the resources with room, the held one first.
  */
 export async function checkOfferedSlot(
   tx: Repositories,
@@ -110,17 +111,14 @@ export async function checkOfferedSlot(
   const type = await tx.appointmentTypes.get(form.organizationId, slot.appointmentTypeId);
   if (type && endMs - startMs !== type.bookingLength * MINUTE_MS) throw notOffered();
   if (startMs < nowMs) throw slotStarted();
-  const hold = holdId ? await tx.holds.get(form.organizationId, holdId) : null;
-  const held =
-    hold &&
-    hold.expiresMs > nowMs &&
-    hold.calendarId === slot.calendarId &&
-    hold.appointmentTypeId === slot.appointmentTypeId &&
-    hold.startMs === startMs &&
-    hold.endMs === endMs &&
-    (slot.resourceId === undefined || slot.resourceId === hold.resourceId)
-      ? hold
-      : null;
+  const held = await usableHold(tx, form.organizationId, holdId, {
+    calendarId: slot.calendarId,
+    appointmentTypeId: slot.appointmentTypeId,
+    resourceId: slot.resourceId,
+    startMs,
+    endMs,
+    nowMs,
+  });
   const loaded = await loadSearch(tx, form.organizationId, {
     calendarId: slot.calendarId,
     appointmentTypeId: slot.appointmentTypeId,

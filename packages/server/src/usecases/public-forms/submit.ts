@@ -1,7 +1,7 @@
 /**
- * `POST /public/forms/:id/submit`: the eight validation steps in order, then one
- * transaction that writes the lead, the booking (capacity rechecked), the submission record and the
- * webhook delivery row - all or nothing. Events, timers and the delivery follow the commit.
+ * `POST /public/forms/:id/submit`: validation steps 1 to 7 of SPEC 4.2 in order, then one
+ * transaction that writes the lead, the booking (step 8: capacity rechecked), the submission record
+ * and the webhook delivery row - all or nothing. Events, timers and the delivery follow the commit.
  *
  * @module
  */
@@ -15,7 +15,7 @@ import {
 import { nowIso, readTx, type ServiceContext } from '../../core/context';
 import { isServiceError, ServiceError, validationError } from '../../core/errors';
 import { runUnit, type Unit } from '../../core/unit-of-work';
-import { validateSubmissionFields } from '../../domain/forms';
+import { checkConsent, validateFieldValues } from '../../domain/forms';
 import { CaptchaUnavailableError } from '../../ports/captcha';
 import type { FormRecord, TableEntryRecord } from '../../ports/records';
 import { createBookingTx } from '../bookings';
@@ -57,22 +57,36 @@ async function checkCaptcha(
   if (!valid) throw new ServiceError('forbidden', ErrorMessages.captchaFailed);
 }
 
-/** Steps 3 to 6, in order: fields, phone numbers, appointment-type allowlists, consent. */
-async function checkFields(ctx: ServiceContext, form: FormRecord, body: SubmitBody) {
-  const result = validateSubmissionFields(form, body.data);
-  const consentFailure =
-    !result.ok && form.fields.some((f) => f.id === result.fieldId && f.type === 'privacy');
-  if (!result.ok && !consentFailure) throw validationError(result.message);
-  // Step 5 runs on the values steps 3 and 4 accepted, before a step-6 consent failure is reported.
-  const beforeConsent = result.ok
-    ? result
-    : validateSubmissionFields(
-        { ...form, fields: form.fields.filter((f) => f.type !== 'privacy') },
-        body.data,
-      );
-  if (beforeConsent.ok) await readTx(ctx, (tx) => checkAppointmentTypeFields(tx, form, beforeConsent.values));
-  if (!result.ok) throw validationError(result.message);
-  return result;
+/** What steps 1 to 7 accepted: the studio, the values to store, the slot to book (if any). */
+interface CheckedSubmission {
+  studioId: string | null;
+  values: Record<string, unknown>;
+  slot: CheckedSlot | null;
+}
+
+/**
+ * Steps 1 to 7 of SPEC 4.2, one after the other, so that the first failing step answers whatever
+ * else is wrong: captcha, studio, fields (3) with phone numbers (4), appointment types (5),
+ * consent (6), booking slot (7). Step 8, the capacity recheck, runs in the write transaction.
+ */
+async function checkSubmission(
+  ctx: ServiceContext,
+  form: FormRecord,
+  body: SubmitBody,
+  clientIp: string | undefined,
+): Promise<CheckedSubmission> {
+  await checkCaptcha(ctx, form, body.captchaToken, clientIp);
+  const studioId = resolveStudio(form, body.studioId);
+  const fields = validateFieldValues(form, body.data);
+  if (!fields.ok) throw validationError(fields.message);
+  await readTx(ctx, (tx) => checkAppointmentTypeFields(tx, form, fields.values));
+  const consent = checkConsent(form, body.data, fields.visible);
+  if (!consent.ok) throw validationError(consent.message);
+  const values = { ...fields.values, ...consent.values };
+  const slot = await readTx(ctx, (tx) =>
+    checkBookingSlot(tx, { form, body, studioId, visible: fields.visible, values, nowMs: ctx.clock.now() }),
+  );
+  return { studioId, values, slot };
 }
 
 /** The lead data a submission writes: each visible field's value under its data key. */
@@ -157,12 +171,7 @@ export async function submitForm(
   clientIp: string | undefined,
 ): Promise<SubmitResponse> {
   const form = await readTx(ctx, (tx) => loadPublishedForm(tx, formId));
-  await checkCaptcha(ctx, form, body.captchaToken, clientIp);
-  const studioId = resolveStudio(form, body.studioId);
-  const { values, visible } = await checkFields(ctx, form, body);
-  const slot = await readTx(ctx, (tx) =>
-    checkBookingSlot(tx, { form, body, studioId, visible, values, nowMs: ctx.clock.now() }),
-  );
+  const { studioId, values, slot } = await checkSubmission(ctx, form, body, clientIp);
   const trigger: TriggerContext = { source: 'form', apiTokenId: null, memberId: null, formId: form.id };
   const submissionId = ctx.newId();
   await runUnit(
