@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod';
+import { OnlyAvailableSchema } from './availability';
 import { withOpenApi } from './openapi-meta';
 import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
 
@@ -35,6 +36,7 @@ export const PublicSlotsQuerySchema = z
     resourceId: UuidSchema.optional(),
     fieldId: OpaqueIdSchema.optional().describe('The booking field whose allowlist applies'),
     studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (extension)'),
+    onlyAvailable: OnlyAvailableSchema,
   })
   .strict();
 

@@ -23,6 +23,11 @@ export interface AvailabilityQuery {
   end: string;
   /** Only this resource (extension) */
   resourceId?: string;
+  /**
+   * Only the candidates with `available: true` (extension); the bound on candidates still counts every
+   * one
+   */
+  onlyAvailable?: 'true' | 'false';
 }
 
 /** One candidate of an availability search. */
@@ -1290,6 +1295,11 @@ export interface PublicSlotsQuery {
   fieldId?: string;
   /** The chosen studio of a multi-studio form (extension) */
   studioId?: string;
+  /**
+   * Only the candidates with `available: true` (extension); the bound on candidates still counts every
+   * one
+   */
+  onlyAvailable?: 'true' | 'false';
 }
 
 /** One slot of a public slot search. */
