@@ -29,7 +29,9 @@ export const OnlyAvailableSchema = z
   .enum(['true', 'false'])
   .optional()
   .describe(
-    'Only the candidates with `available: true` (extension); the bound on candidates still counts every one',
+    `Only the candidates with \`available: true\` (extension). A search may hold at most ` +
+      `${MAX_AVAILABILITY_CANDIDATES.toLocaleString('en-US')} candidates, available or not, with or ` +
+      'without it: a larger one is a 400 that says how to narrow it (a shorter range, or `resourceId`)',
   );
 
 /** The query fields of `GET /connect/availability/`, before the range checks. */

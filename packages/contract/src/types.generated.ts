@@ -24,8 +24,9 @@ export interface AvailabilityQuery {
   /** Only this resource (extension) */
   resourceId?: string;
   /**
-   * Only the candidates with `available: true` (extension); the bound on candidates still counts every
-   * one
+   * Only the candidates with `available: true` (extension). A search may hold at most 100,000
+   * candidates, available or not, with or without it: a larger one is a 400 that says how to narrow it
+   * (a shorter range, or `resourceId`)
    */
   onlyAvailable?: 'true' | 'false';
 }
@@ -1296,8 +1297,9 @@ export interface PublicSlotsQuery {
   /** The chosen studio of a multi-studio form (extension) */
   studioId?: string;
   /**
-   * Only the candidates with `available: true` (extension); the bound on candidates still counts every
-   * one
+   * Only the candidates with `available: true` (extension). A search may hold at most 100,000
+   * candidates, available or not, with or without it: a larger one is a 400 that says how to narrow it
+   * (a shorter range, or `resourceId`)
    */
   onlyAvailable?: 'true' | 'false';
 }

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { AvailabilityQuerySchema, AvailabilityResponseSchema } from '../availability';
-import { AVAILABILITY_BOUNDS_TEXT } from './availability-bounds';
 import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from '../booking';
 import { CalendarDetailSchema, CalendarSchema } from '../calendar';
 import {
@@ -153,7 +152,6 @@ export const connectOperations = {
     method: 'GET',
     path: '/connect/availability/',
     summary: 'Search bookable intervals of a calendar for an appointment type',
-    description: AVAILABILITY_BOUNDS_TEXT,
     query: AvailabilityQuerySchema,
     response: AvailabilityResponseSchema,
   },

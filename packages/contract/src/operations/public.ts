@@ -5,7 +5,6 @@
  * @module
  */
 import { z } from 'zod';
-import { AVAILABILITY_BOUNDS_TEXT } from './availability-bounds';
 import { PublicFormConfigSchema } from '../form';
 import { BookingHoldSchema, PublicHoldBodySchema } from '../holds';
 import { IngressBodySchema } from '../ingress';
@@ -56,7 +55,7 @@ export const publicOperations = {
     description:
       'The candidates of the publicly bookable resource slots of a calendar for an appointment type ' +
       "allowed by the booking field's allowlist; those that are full, blocked or start before now " +
-      `are listed with \`available: false\`. ${AVAILABILITY_BOUNDS_TEXT}`,
+      'are listed with `available: false`.',
     query: PublicSlotsQuerySchema,
     response: PublicSlotsResponseSchema,
     errorStatuses: publicErrors,
