@@ -104,7 +104,10 @@ export function publicForm(
   return request(operation, booking ? { origin: ALLOWED_ORIGIN } : {}, { params: { id }, ...parts });
 }
 
-/** The slot-search query of the public form and of Connect availability: the next week on Berlin. */
+/**
+ * The slot-search query of the public form and of Connect availability: the next week on Berlin
+ * (far below the bound on candidates), sometimes for available candidates only.
+ */
 export const weekQuery = (random: Random): Array<[string, string]> => {
   const week = 7 * random.int(2);
   return [
@@ -112,6 +115,7 @@ export const weekQuery = (random: Random): Array<[string, string]> => {
     ['appointmentTypeId', ID.appointmentTypeTrial],
     ['start', `${day(1 + week)}T00:00:00Z`],
     ['end', `${day(8 + week)}T00:00:00Z`],
+    ...someOf(random, [['onlyAvailable', 'true']]),
   ];
 };
 

@@ -9,7 +9,30 @@ import { ColorSchema, DateTimeSchema, UuidSchema } from './primitives';
 /** The longest range one availability search may cover, in days. */
 export const MAX_AVAILABILITY_RANGE_DAYS = 92;
 
+/**
+ * The most candidates one search may hold (Connect availability, public slots): every candidate of
+ * the range, available or not, so `onlyAvailable` does not raise it. Counted from the range, the
+ * appointment type's lengths and the resources' weekly slots before anything is searched; a search
+ * over it is refused with a 400 that says how to narrow it. The standard 90-day search of 20
+ * resources (a 30-minute booking every 15 minutes, 10.5 hours a day, six days a week) holds about
+ * 54,000.
+ */
+export const MAX_AVAILABILITY_CANDIDATES = 100_000;
+
 const DAY_MS = 86_400_000;
+
+/**
+ * The `onlyAvailable` query flag (extension): `true` answers only the candidates with
+ * `available: true`. The bound on candidates still counts every candidate of the search.
+ */
+export const OnlyAvailableSchema = z
+  .enum(['true', 'false'])
+  .optional()
+  .describe(
+    `Only the candidates with \`available: true\` (extension). A search may hold at most ` +
+      `${MAX_AVAILABILITY_CANDIDATES.toLocaleString('en-US')} candidates, available or not, with or ` +
+      'without it: a larger one is a 400 that says how to narrow it (a shorter range, or `resourceId`)',
+  );
 
 /** The query fields of `GET /connect/availability/`, before the range checks. */
 export const AvailabilityQueryFieldsSchema = z
@@ -19,6 +42,7 @@ export const AvailabilityQueryFieldsSchema = z
     start: DateTimeSchema.describe('Range start (inclusive): candidates start at or after it'),
     end: DateTimeSchema.describe('Range end (inclusive): candidates end at or before it'),
     resourceId: UuidSchema.optional().describe('Only this resource (extension)'),
+    onlyAvailable: OnlyAvailableSchema,
   })
   .strict();
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from 'zod';
+import { OnlyAvailableSchema } from './availability';
 import { HOLD_ID_RULES } from './hold-id-rules';
 import { withOpenApi } from './openapi-meta';
 import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
@@ -36,6 +37,7 @@ export const PublicSlotsQuerySchema = z
     resourceId: UuidSchema.optional(),
     fieldId: OpaqueIdSchema.optional().describe('The booking field whose allowlist applies'),
     studioId: OpaqueIdSchema.optional().describe('The chosen studio of a multi-studio form (extension)'),
+    onlyAvailable: OnlyAvailableSchema,
   })
   .strict();
 

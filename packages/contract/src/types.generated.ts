@@ -23,6 +23,12 @@ export interface AvailabilityQuery {
   end: string;
   /** Only this resource (extension) */
   resourceId?: string;
+  /**
+   * Only the candidates with `available: true` (extension). A search may hold at most 100,000
+   * candidates, available or not, with or without it: a larger one is a 400 that says how to narrow it
+   * (a shorter range, or `resourceId`)
+   */
+  onlyAvailable?: 'true' | 'false';
 }
 
 /** One candidate of an availability search. */
@@ -1300,6 +1306,12 @@ export interface PublicSlotsQuery {
   fieldId?: string;
   /** The chosen studio of a multi-studio form (extension) */
   studioId?: string;
+  /**
+   * Only the candidates with `available: true` (extension). A search may hold at most 100,000
+   * candidates, available or not, with or without it: a larger one is a 400 that says how to narrow it
+   * (a shorter range, or `resourceId`)
+   */
+  onlyAvailable?: 'true' | 'false';
 }
 
 /** One slot of a public slot search. */

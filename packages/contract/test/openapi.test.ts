@@ -74,6 +74,7 @@ describe('OpenAPI document', () => {
       'start:query:true',
       'end:query:true',
       'resourceId:query:false',
+      'onlyAvailable:query:false',
     ]);
     const create = doc.paths?.['/connect/table_entries/']?.post;
     expect(create?.requestBody).toMatchObject({

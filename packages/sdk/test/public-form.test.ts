@@ -74,6 +74,27 @@ describe('PublicFormClient', () => {
     expect(response.data[0]).toMatchObject({ appointmentTypeId: MOCK_IDS.appointmentTypeTrial });
   });
 
+  it('asks the service for available slots only with onlyAvailable', async () => {
+    const query = {
+      calendarId: MOCK_IDS.calendarBerlin,
+      appointmentTypeId: MOCK_IDS.appointmentTypeTrial,
+      // From midnight before the test epoch: the slots that have started are listed, not available.
+      start: inDays(-0.5),
+      end: inDays(3),
+    };
+    const all = await form().slots(query);
+    expect(all.data.some((slot) => !slot.available)).toBe(true);
+    const urls: string[] = [];
+    const client = new PublicFormClient({
+      baseUrl: env.mock.baseUrl,
+      formId: MOCK_IDS.form,
+      onRequest: (event) => urls.push(event.url),
+    });
+    const open = await client.slots({ ...query, onlyAvailable: true });
+    expect(new URL(urls[0]!).searchParams.get('onlyAvailable')).toBe('true');
+    expect(open).toEqual({ ...all, data: all.data.filter((slot) => slot.available) });
+  });
+
   it('submits with a booking, which creates a lead and takes the slot', async () => {
     const [slot] = (await trialSlots()).filter((s) => s.resourceId === MOCK_IDS.resourceCoach);
     const result = await form().submit(submission(slot!));

@@ -127,10 +127,7 @@ export class ConnectClient {
       list: (query, opts) => call('listAppointmentTypeResourceMappings', { query }, opts),
     };
     this.availability = {
-      search: ({ onlyAvailable, ...query }, opts) =>
-        call('searchAvailability', { query }, opts).mapData((response) =>
-          onlyAvailable ? { ...response, data: response.data.filter((slot) => slot.available) } : response,
-        ),
+      search: (query, opts) => call('searchAvailability', { query }, opts),
     };
     this.leads = {
       create: (body, opts) => call('createTableEntry', { body }, opts),

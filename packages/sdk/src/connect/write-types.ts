@@ -19,12 +19,16 @@ import type {
 import type { RequestOptions } from '../core/options';
 
 /** The parameters of `client.availability.search`. */
-export type AvailabilitySearchParams = Omit<AvailabilityQuery, 'start' | 'end'> & {
+export type AvailabilitySearchParams = Omit<AvailabilityQuery, 'start' | 'end' | 'onlyAvailable'> & {
   /** Range start (inclusive), ISO-8601 or a `Date`. */
   start: string | Date;
   /** Range end (inclusive), ISO-8601 or a `Date`; at most 92 days after `start`. */
   end: string | Date;
-  /** Keep only slots with `available: true` (filtered by the SDK). Default: false. */
+  /**
+   * Only slots with `available: true`: the service leaves the others out of the answer (the
+   * `onlyAvailable` extension). The bound on one search's candidates still counts them all.
+   * Default: false.
+   */
   onlyAvailable?: boolean;
 };
 
@@ -35,7 +39,8 @@ export interface AvailabilityApi {
    * (`GET /connect/availability/`). Each slot's `resourceId`, `resourceSlotId`, `startDateTime` and
    * `endDateTime` go into `bookings.create`.
    *
-   * @throws {@link ValidationError} for a range over 92 days or `end` before `start`.
+   * @throws {@link ValidationError} for a range over 92 days, `end` before `start`, or a search
+   *   of more than 100,000 candidates (available or not): search a shorter range or one resource.
    * @example
    * ```ts
    * const { data: slots } = await client.availability.search({

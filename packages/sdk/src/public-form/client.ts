@@ -38,11 +38,16 @@ export interface PublicFormClientOptions extends ClientOptions {
 }
 
 /** The query of `slots`: as the API takes it, with `start`/`end` as ISO-8601 or `Date`. */
-export type PublicSlotsParams = Omit<PublicSlotsQuery, 'start' | 'end'> & {
+export type PublicSlotsParams = Omit<PublicSlotsQuery, 'start' | 'end' | 'onlyAvailable'> & {
   /** Range start (inclusive). */
   start: string | Date;
   /** Range end (inclusive). */
   end: string | Date;
+  /**
+   * Only slots with `available: true`: the service leaves the others out of the answer (the
+   * `onlyAvailable` extension). Default: false.
+   */
+  onlyAvailable?: boolean;
 };
 
 /**
@@ -124,12 +129,20 @@ export class PublicFormClient {
   }
 
   /**
-   * Lists bookable slots of a calendar for an appointment type (`GET /public/forms/:id/slots`).
+   * Lists bookable slots of a calendar for an appointment type (`GET /public/forms/:id/slots`);
+   * with `onlyAvailable`, only those with `available: true`.
    *
+   * @throws {@link ValidationError} for a range over 92 days, `end` before `start`, or a search of
+   *   more than 100,000 candidates (available or not): search a shorter range or one resource.
    * @example
    * ```ts
-   * const { data, meta } = await form.slots({ calendarId, appointmentTypeId, start: new Date(), end: inTwoWeeks });
-   * const free = data.filter((slot) => slot.available);
+   * const { data: free, meta } = await form.slots({
+   *   calendarId,
+   *   appointmentTypeId,
+   *   start: new Date(),
+   *   end: inTwoWeeks,
+   *   onlyAvailable: true,
+   * });
    * ```
    */
   slots(query: PublicSlotsParams, options?: RequestOptions): ApiPromise<PublicSlotsResponse> {

@@ -59,6 +59,7 @@ export function connectRoutes(ctx: ServiceContext): Route[] {
             startMs: Date.parse(query.start),
             endMs: Date.parse(query.end),
             resourceId: query.resourceId,
+            onlyAvailable: query.onlyAvailable === 'true',
           }),
         ),
     ),

@@ -15,6 +15,7 @@ import {
   type EngineRules,
 } from '../domain/availability';
 import { availabilityJson } from './availability-json';
+import { checkCandidateBound } from './availability-bound';
 import { DAY_MS, MINUTE_MS } from '../domain/availability/local-time';
 import { isoInstant } from '../domain/iso-instant';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
@@ -36,6 +37,8 @@ export interface SearchRequest {
   resourceId?: string | undefined;
   /** Only resource slots marked publicly bookable (public forms). */
   publicOnly?: boolean;
+  /** Only the candidates that can be booked (the search and its bound stay those of all of them). */
+  onlyAvailable?: boolean | undefined;
   /**
    * The range is one booking's interval: unless it lasts the type's `bookingLength`, it is refused
    * (400) before bookings and slots are loaded, so a client-sized interval never costs a search;
@@ -146,7 +149,9 @@ async function mappedResource(
  * appointment type count, and only those are read; bookings and active holds come from one range
  * query each over those resources (on any calendar, since a resource's capacity is shared), widened
  * so that buffers and the type's daily limit see every booking they need. 404 for an unknown
- * calendar or type.
+ * calendar or type; 400 for a search of more candidates than `MAX_AVAILABILITY_CANDIDATES`, checked
+ * from the resources' slots before the bookings of several resources are read (see
+ * {@link checkCandidateBound}).
  */
 export async function loadSearch(
   tx: Repositories,
@@ -167,8 +172,6 @@ export async function loadSearch(
   }
   const rules = rulesOf(appointmentType);
   const [readFrom, readTo] = readRange(request, calendar.tzdata, rules);
-  // With one resource asked for, its bookings are read with the rest (one round trip where the
-  // storage batches concurrent reads); they count only if the resource passes the filters below.
   // Active holds count like bookings.
   const overlapping = async (ids: string[]) => {
     const [bookings, holds] = await Promise.all([
@@ -177,30 +180,44 @@ export async function loadSearch(
     ]);
     return holds.length === 0 ? bookings : [...bookings, ...holds];
   };
+  // What the range holds: the resources' bookings and holds, and the calendar's blockers that
+  // overlap the range (those of no resource block every one), whatever their history. The blockers'
+  // range is widened to whole UTC days so that the searches of a day make one read (a storage with
+  // a read cache answers the rest), and cut to the range below.
+  const rangeReads = (ids: string[]) =>
+    Promise.all([
+      overlapping(ids),
+      tx.blockers.listOverlapping(org, calendar.id, ...wholeDays(request.startMs, request.endMs)),
+    ]);
   // With one resource asked for (every booking), only its rows are read: the work stays the same
-  // whatever the number of resources. Without, only the resources mapped to the calendar and the
-  // type are. Blockers are the calendar's that overlap the range (those of no resource block every
-  // one), whatever its history; the range is widened to whole UTC days so that the bookings of a
-  // day make one read (a storage with a read cache answers the rest), and cut to the range below.
+  // whatever the number of resources, and its range reads go with the rest (one round trip where
+  // the storage batches concurrent reads); they count only if the resource passes the filters
+  // below. Without, only the resources mapped to the calendar and the type are read, and their
+  // range reads wait for the bound on candidates.
   const one = request.resourceId;
-  const [mapped, allSlots, calendarBlockers, resourceBookings] = await Promise.all([
+  const [mapped, allSlots, oneResourceReads] = await Promise.all([
     one
       ? mappedResource(tx, org, one, calendar.id, appointmentType.id)
       : tx.resources.listMapped(org, { calendarId: calendar.id, appointmentTypeId: appointmentType.id }),
     tx.resourceSlots.list(org, { calendarId: calendar.id, ...(one && { resourceId: one }) }),
-    tx.blockers.listOverlapping(org, calendar.id, ...wholeDays(request.startMs, request.endMs)),
-    one ? overlapping([one]) : undefined,
+    one ? rangeReads([one]) : undefined,
   ]);
   const resources = new Map(mapped.filter((r) => !r.archived).map((r) => [r.id, r]));
   const slots = allSlots.filter(
     (s) => resources.has(s.resourceId) && (!request.publicOnly || s.publiclyBookable),
   );
-  const read =
-    resourceBookings === undefined
-      ? await overlapping([...resources.keys()])
-      : resources.size > 0
-        ? resourceBookings
-        : [];
+  const grid = {
+    zone: calendar.tzdata,
+    rangeStartMs: request.startMs,
+    rangeEndMs: request.endMs,
+    bookingLengthMinutes: appointmentType.bookingLength,
+    searchLengthMinutes: appointmentType.searchLength,
+    resources: [...resources.values()],
+    slots,
+  };
+  checkCandidateBound(grid);
+  const [resourceBookings, calendarBlockers] = oneResourceReads ?? (await rangeReads([...resources.keys()]));
+  const read = resources.size > 0 ? resourceBookings : [];
   const excluded = request.excludeIds;
   const bookings = excluded && excluded.size > 0 ? read.filter((b) => !excluded.has(b.id)) : read;
   const blockers = calendarBlockers
@@ -215,19 +232,14 @@ export async function loadSearch(
     appointmentType,
     resources,
     input: {
-      zone: calendar.tzdata,
-      rangeStartMs: request.startMs,
-      rangeEndMs: request.endMs,
-      bookingLengthMinutes: appointmentType.bookingLength,
-      searchLengthMinutes: appointmentType.searchLength,
-      resources: [...resources.values()],
-      slots,
+      ...grid,
       // The intervals as read (no copy per booking): they carry what the engine needs, and their
       // resource is one of those asked for, never null.
       bookings: bookings as readonly EngineBooking[],
       blockers,
       nowMs: request.nowMs,
       rules,
+      onlyAvailable: request.onlyAvailable,
     },
   };
 }
@@ -246,9 +258,10 @@ export function isoFormatter(): (ms: number) => string {
 }
 
 /**
- * `GET /connect/availability/`: every candidate of the range, sorted by start, then resource, as
- * the response's JSON bytes in chunks (see {@link availabilityJson}). Candidates that start before now (the
- * service's clock) are listed with `available: false`.
+ * `GET /connect/availability/`: every candidate of the range (only the available ones with
+ * `onlyAvailable`), sorted by start, then resource, as the response's JSON bytes in chunks (see
+ * {@link availabilityJson}). Candidates that start before now (the service's clock) are listed with
+ * `available: false`. A search of more candidates than `MAX_AVAILABILITY_CANDIDATES` is a 400.
  */
 export async function searchConnectAvailability(
   ctx: ServiceContext,

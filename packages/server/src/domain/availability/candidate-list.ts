@@ -19,6 +19,10 @@ export interface CandidateSlot {
 const BLOCKED = 1;
 const REFUSED = 2;
 
+// Whether a candidate can be booked (`available(i)` reads the same from the columns).
+const isAvailable = (peak: number, capacity: number, blocked: boolean, refused: boolean) =>
+  !blocked && !refused && peak < capacity;
+
 /** One candidate as an object. Positional: it runs once per candidate when objects are wanted. */
 export function candidateOf(
   resource: EngineResource,
@@ -35,7 +39,7 @@ export function candidateOf(
     resourceSlotId,
     startMs,
     endMs,
-    available: !blocked && !refused && peak < capacity,
+    available: isAvailable(peak, capacity, blocked, refused),
     currentBookings: peak,
     remaining: Math.max(0, capacity - peak),
     maxParallelBookings: capacity,
@@ -63,16 +67,29 @@ export class CandidateList {
   private flags = new Uint8Array(256);
   private sorted: Int32Array | undefined;
 
-  /** @param lengthMs - Every candidate's length (the appointment type's booking length). */
-  constructor(readonly lengthMs: number) {}
+  /**
+   * @param lengthMs - Every candidate's length (the appointment type's booking length).
+   * @param onlyAvailable - Keep only the candidates that can be booked: {@link CandidateList.push}
+   *   drops the others.
+   */
+  constructor(
+    readonly lengthMs: number,
+    readonly onlyAvailable = false,
+  ) {}
 
   /** Adds a slot; candidates of it refer to the index returned. */
   addSlot(slot: CandidateSlot): number {
     return this.slots.push(slot) - 1;
   }
 
-  /** Adds a candidate of slot `slotIndex`. */
+  /** Adds a candidate of slot `slotIndex` (unless it is unavailable and only available ones are kept). */
   push(slotIndex: number, startMs: number, peak: number, blocked: boolean, refused: boolean): void {
+    if (
+      this.onlyAvailable &&
+      !isAvailable(peak, this.slots[slotIndex]!.resource.maxParallelBookings, blocked, refused)
+    ) {
+      return;
+    }
     const at = this.length;
     if (at === this.starts.length) this.grow();
     this.starts[at] = startMs;

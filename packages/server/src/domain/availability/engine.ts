@@ -9,6 +9,7 @@ import { advanceStepIndex, peakFromStep, stepIndexAt } from './concurrency';
 import { forEachSlotWindow, localDaySpan, parseSlotSchedule } from './expand-slot';
 import { createWallClockResolver, MINUTE_MS } from './local-time';
 import { CandidateList, candidateOf } from './candidate-list';
+import { firstStart, lastStart } from './candidate-grid';
 import { indexResources } from './resource-state';
 import { countStarts, localDayBounds, resolveRules, type ResolvedRules } from './rules';
 import type {
@@ -46,8 +47,8 @@ function refusedByRules(rules: ResolvedRules, startMs: number, dayCount: number)
  * candidate is below `maxParallelBookings`, no blocker of the calendar or the resource overlaps it,
  * and it does not start before `nowMs` (when given).
  *
- * @returns The candidates, available or not, in columns sorted by `startMs`, then `resourceId`,
- *   then `resourceSlotId` (ids by UTF-16 code units).
+ * @returns The candidates, available or not (only the available ones with `onlyAvailable`), in
+ *   columns sorted by `startMs`, then `resourceId`, then `resourceSlotId` (ids by UTF-16 code units).
  * @throws RangeError when the zone, the range, a length, a capacity, a slot or an instant is malformed.
  */
 export function searchCandidates(input: AvailabilitySearchInput): CandidateList {
@@ -61,7 +62,7 @@ export function searchCandidates(input: AvailabilitySearchInput): CandidateList 
   const dayBounds = localDayBounds(resolve);
   const stepMs = input.searchLengthMinutes * MINUTE_MS;
   const lengthMs = input.bookingLengthMinutes * MINUTE_MS;
-  const found = new CandidateList(lengthMs);
+  const found = new CandidateList(lengthMs, input.onlyAvailable ?? false);
 
   const slots = input.slots.filter((slot) => states.has(slot.resourceId)).sort(compareSlots);
   for (const slot of slots) {
@@ -72,9 +73,8 @@ export function searchCandidates(input: AvailabilitySearchInput): CandidateList 
       parseSlotSchedule(slot),
       { span, resolve, rangeStartMs, rangeEndMs },
       (windowStart, windowEnd, day) => {
-        const last = Math.min(windowEnd, rangeEndMs) - lengthMs;
-        let start = windowStart;
-        if (rangeStartMs > windowStart) start += Math.ceil((rangeStartMs - windowStart) / stepMs) * stepMs;
+        const last = lastStart(windowEnd, rangeEndMs, lengthMs);
+        let start = firstStart(windowStart, rangeStartMs, stepMs);
         if (start > last) return;
         // Every candidate of a window starts on the window's local day.
         let dayCount = 0;

@@ -1,6 +1,7 @@
 export { buildBlockerIndex, overlapsBlocker, type BlockerIndex } from './blocker-index';
 export { buildConcurrencyProfile, peakConcurrency, type ConcurrencyProfile } from './concurrency';
 export { CandidateList, type CandidateSlot } from './candidate-list';
+export { countCandidates, type CandidateGrid } from './candidate-grid';
 export { findCandidate, searchAvailability, searchCandidates } from './engine';
 export { expandSlotWindows } from './expand-slot';
 export { resolveRules, type ResolvedRules } from './rules';

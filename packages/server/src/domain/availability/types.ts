@@ -100,10 +100,18 @@ export interface AvailabilitySearchInput {
   nowMs?: number | undefined;
   /** The appointment type's booking rules (none: the 2.16.0 behaviour). */
   rules?: EngineRules | undefined;
+  /**
+   * Return only the candidates that can be booked (`available: true`). Every candidate is still
+   * examined: the work is that of the whole search, the answer smaller.
+   */
+  onlyAvailable?: boolean | undefined;
 }
 
 /** Input of {@link findCandidate}: a search input without a range, plus the exact interval to check. */
-export interface FindCandidateInput extends Omit<AvailabilitySearchInput, 'rangeStartMs' | 'rangeEndMs'> {
+export interface FindCandidateInput extends Omit<
+  AvailabilitySearchInput,
+  'rangeStartMs' | 'rangeEndMs' | 'onlyAvailable'
+> {
   startMs: number;
   endMs: number;
   resourceId: string;

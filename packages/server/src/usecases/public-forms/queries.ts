@@ -76,8 +76,9 @@ export async function publicAppointmentTypes(
 }
 
 /**
- * `GET /public/forms/:id/slots`: the candidates of publicly bookable slots only; those that start
- * before now (the service's clock) are listed with `available: false`.
+ * `GET /public/forms/:id/slots`: the candidates of publicly bookable slots only (only the available
+ * ones with `onlyAvailable`); those that start before now (the service's clock) are listed with
+ * `available: false`. A search of more candidates than `MAX_AVAILABILITY_CANDIDATES` is a 400.
  */
 export async function publicSlots(
   ctx: ServiceContext,
@@ -104,6 +105,7 @@ export async function publicSlots(
       endMs,
       resourceId: query.resourceId,
       publicOnly: true,
+      onlyAvailable: query.onlyAvailable === 'true',
       nowMs: ctx.clock.now(),
     });
   });
