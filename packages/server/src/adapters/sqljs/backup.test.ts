@@ -14,20 +14,28 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { StorageError } from '../../ports/storage';
 import * as make from '../../testing/storage-conformance/fixtures';
 import { createSqlJsStorage, type SqlJsStorage } from './index';
-import { loadSqlJs } from './load-sql-js';
 
 // Holds the backup's file write (at the opening of its temporary file) until the test lets it go,
-// and can fail the rename that puts it in place.
+// can fail the rename that puts it in place, and can make the log's fsync fail.
 const fsHooks = vi.hoisted(() => ({
   beforeBackupWrite: undefined as (() => Promise<void>) | undefined,
   failRenameTo: undefined as string | undefined,
+  failLogSync: undefined as Error | undefined,
 }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof fsPromises>();
   const open = (async (path: Parameters<typeof actual.open>[0], ...rest: unknown[]) => {
     if (String(path).includes('backups') && String(path).endsWith('.tmp'))
       await fsHooks.beforeBackupWrite?.();
-    return actual.open(path, ...(rest as []));
+    const handle = await actual.open(path, ...(rest as []));
+    if (String(path).endsWith('-wal')) {
+      const datasync = handle.datasync.bind(handle);
+      handle.datasync = async () => {
+        if (fsHooks.failLogSync) throw fsHooks.failLogSync;
+        return datasync();
+      };
+    }
+    return handle;
   }) as typeof actual.open;
   const rename: typeof actual.rename = async (from, to) => {
     if (fsHooks.failRenameTo === String(to)) throw new Error('disk gone');
@@ -41,14 +49,16 @@ let file: string;
 let backups: string;
 const logger = { warn: vi.fn(), error: vi.fn() };
 
-// Compiling the WebAssembly module once is not what the first test is about.
-beforeAll(() => loadSqlJs());
+// The first storage of a process pays for compiling sql.js and warming its code paths, which is
+// not what the first test is about.
+beforeAll(async () => (await createSqlJsStorage()).close());
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'leadbook-sqljs-backup-'));
   file = join(directory, 'live', 'leadbook.sqlite');
   backups = join(directory, 'backups');
   fsHooks.beforeBackupWrite = undefined;
   fsHooks.failRenameTo = undefined;
+  fsHooks.failLogSync = undefined;
 });
 afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
@@ -151,6 +161,27 @@ describe('sql.js backup()', () => {
     await expect(storage.backup(`${file}-wal`)).rejects.toThrow(RangeError);
     await storage.close();
     await expect(storage.backup(join(backups, 'late.sqlite'))).rejects.toThrow(/closed/);
+  });
+
+  it('never holds a write that was refused because the log could not be written', async () => {
+    const storage = await createSqlJsStorage({
+      file,
+      logger,
+      durability: 'interval',
+      flushIntervalMs: 60_000,
+    });
+    const org = make.orgId();
+    await storage.transaction((tx) => tx.calendars.create(make.calendar(org, { name: 'kept' })));
+    await storage.flush();
+    // Resolved in 'interval' mode, but its log write is still to come, and fails.
+    await storage.transaction((tx) => tx.calendars.create(make.calendar(org, { name: 'lost' })));
+    fsHooks.failLogSync = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    await expect(storage.backup(join(backups, 'leadbook.sqlite'))).rejects.toThrow(
+      /write-ahead log could not be written \(no space left on device\)/,
+    );
+    await expect(storage.backup(join(backups, 'leadbook.sqlite'))).rejects.toThrow(StorageError);
+    expect(existsSync(backups)).toBe(false);
+    await expect(storage.close()).rejects.toThrow(StorageError);
   });
 
   it('that fails leaves the previous backup as it was and no temporary file', async () => {

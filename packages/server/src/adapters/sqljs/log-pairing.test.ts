@@ -15,7 +15,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { StorageError } from '../../ports/storage';
 import * as make from '../../testing/storage-conformance/fixtures';
 import { createSqlJsStorage, type SqlJsStorage } from './index';
-import { loadSqlJs } from './load-sql-js';
 import { LOG_HEADER_BYTES } from './wal/log-file';
 
 // Runs a hook right after a rename lands: to copy the files as a crash at that moment would leave
@@ -34,8 +33,9 @@ let directory: string;
 let file: string;
 const logger = { warn: vi.fn(), error: vi.fn() };
 
-// Compiling the WebAssembly module once is not what the first test is about.
-beforeAll(() => loadSqlJs());
+// The first storage of a process pays for compiling sql.js and warming its code paths, which is
+// not what the first test is about.
+beforeAll(async () => (await createSqlJsStorage()).close());
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'leadbook-sqljs-pairing-'));
   file = join(directory, 'live', 'leadbook.sqlite');

@@ -78,7 +78,8 @@ export interface SqlJsStorage extends StorageAdapter {
    * `path` holds the old backup or the new one, never a mix. Works without `file` too.
    *
    * @throws RangeError when `path` is the storage's own file or log.
-   * @throws StorageError when the file cannot be written, or after `close()`.
+   * @throws StorageError when the file cannot be written, after `close()`, or when the log could
+   *   not be written (a backup never holds a write that was refused).
    *
    * @example
    * ```ts
@@ -273,7 +274,13 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
         throw new RangeError(`backup: ${path} is the storage's own file; choose another path`);
       }
       if (closing) throw new StorageError('sql.js: the storage is closed');
-      const image = await mutex.run(() => (durable ? durable.standaloneImage() : connection.export()));
+      if (durable?.failure) throw new StorageError(`sql.js: ${durable.failure.message}`);
+      const { image, lsn } = await mutex.run(() => ({
+        image: durable ? durable.standaloneImage() : connection.export(),
+        lsn: durable?.newestLsn ?? 0,
+      }));
+      // A backup holds no write that could still be refused because its log write failed.
+      await durable?.onDisk(lsn);
       try {
         await mkdir(dirname(path), { recursive: true });
         await writeFileAtomic(path, image);

@@ -128,6 +128,20 @@ export class DurableFile {
     await this.onDisk(lsn);
   }
 
+  /**
+   * Resolves once the record `lsn` and every earlier one are on disk, writing the log now if need
+   * be, whatever the durability mode.
+   *
+   * @throws StorageError when the log could not be written.
+   */
+  async onDisk(lsn: number): Promise<void> {
+    try {
+      await this.writer.whenDurable(lsn);
+    } catch (error) {
+      throw new StorageError(`sql.js: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
   /** Writes the log now; rejects when it cannot be written. */
   async flush(): Promise<void> {
     try {
@@ -208,14 +222,5 @@ export class DurableFile {
       await old.close();
       return { handle: await open(logPath, 'a+'), size: next.length };
     });
-  }
-
-  // Resolves once the record `lsn` is on disk, writing it now if need be.
-  private async onDisk(lsn: number): Promise<void> {
-    try {
-      await this.writer.whenDurable(lsn);
-    } catch (error) {
-      throw new StorageError(`sql.js: ${(error as Error).message}`, { cause: error });
-    }
   }
 }
