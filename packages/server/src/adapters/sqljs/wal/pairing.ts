@@ -40,7 +40,7 @@ export interface Pairing {
  * @throws StorageError that names the file, what is wrong and what to do.
  */
 export function checkPairing({ file, logPath, marker, log, allowMissingLog, logger }: Pairing): void {
-  const optIn = `move it away and open with allowMissingLog: true to start from ${file} alone`;
+  const optIn = `move the log away and open with allowMissingLog: true to start from ${file} alone`;
   if (marker === null) {
     const holdsRecords =
       log.kind !== 'missing' &&
@@ -60,7 +60,7 @@ export function checkPairing({ file, logPath, marker, log, allowMissingLog, logg
         : `the writes made after ${file} was written (after record ${marker.lsn}) are only in that log`;
     if (allowMissingLog) {
       logger.warn(
-        `sql.js: opening ${file} without its write-ahead log ${logPath} (allowMissingLog): ${why}, and are lost`,
+        `sql.js: opening ${file} without its write-ahead log ${logPath} (allowMissingLog): the writes only that log held are lost`,
       );
       return;
     }
