@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Repositories, StorageAdapter, TransactionOptions } from '../../ports/storage';
 import type { StorageLogger } from './persistence';
 import { StorageError } from '../../ports/storage';
@@ -11,7 +13,7 @@ import { SqlConnection, toStorageError, type SqlExecutor } from './connection';
 import { loadSqlJs } from './load-sql-js';
 import { applyMigrations } from './migrations';
 import { Mutex } from './mutex';
-import { readDatabaseFile, removeStaleTempFiles } from './persistence';
+import { readDatabaseFile, removeStaleTempFiles, writeFileAtomic } from './persistence';
 import { createSqlRepositories } from '../sql-kit/repositories';
 import { sqliteDialect } from './dialect';
 import { openTransactionScope } from './transaction-scope';
@@ -44,6 +46,14 @@ export interface SqlJsStorageOptions {
    * restarts (in the background; transactions wait only while the image is copied). Default 64 MiB.
    */
   snapshotAfterBytes?: number;
+  /**
+   * Open `file` even when the write-ahead log it needs is missing (default `false`). A snapshot
+   * that may be followed by records (any file but one written by `close()` or `backup()`) refuses
+   * to open without its log, since the writes made after it are only there; with this option it
+   * opens as it is, those writes are lost, and a warning says so. A log that is present but not
+   * the file's is refused either way: move it away first.
+   */
+  allowMissingLog?: boolean;
   /** Receives recovery notes and failed background writes. Default: `console`. */
   logger?: StorageLogger;
 }
@@ -51,12 +61,32 @@ export interface SqlJsStorageOptions {
 /** The sql.js adapter: a `StorageAdapter` plus access to the database image. */
 export interface SqlJsStorage extends StorageAdapter {
   /**
-   * The SQLite file image of the database now, for backups and for tests that search the stored
-   * bytes (for plaintext tokens, say).
+   * The SQLite file image of the database now, for tests that search the stored bytes (for
+   * plaintext tokens, say). Like a {@link SqlJsStorage.backup} file, it holds every committed
+   * transaction and opens on its own, without a log.
    *
    * @throws StorageError while a transaction runs or after `close()`.
    */
   exportBytes(): Uint8Array;
+  /**
+   * Writes a copy of the database to `path` while the service keeps serving: one SQLite file that
+   * opens on its own (`createSqlJsStorage({ file: path })`), without a log. It holds every
+   * transaction that resolved before `backup()` was called, and is consistent: the transactions
+   * that commit while it runs are in it entirely or not at all, in commit order (it is the
+   * database as of one moment between the call and its end). Transactions wait only while the
+   * image is copied in memory; the file is written beside them (temporary file, fsync, rename), so
+   * `path` holds the old backup or the new one, never a mix. Works without `file` too.
+   *
+   * @throws RangeError when `path` is the storage's own file or log.
+   * @throws StorageError when the file cannot be written, after `close()`, or when the log could
+   *   not be written (a backup never holds a write that was refused).
+   *
+   * @example
+   * ```ts
+   * await storage.backup(`./backups/leadbook-${new Date().toISOString().slice(0, 10)}.sqlite`);
+   * ```
+   */
+  backup(path: string): Promise<void>;
   /**
    * Writes the log now (a no-op without `file`, and in `'commit'` mode, where every resolved
    * transaction is already on disk); rejects when the write fails.
@@ -105,6 +135,13 @@ export interface SqlJsStorage extends StorageAdapter {
  * If the log cannot be written (disk full), every later transaction is refused with a
  * `StorageError` until the storage is reopened.
  *
+ * Each snapshot records which log it needs and up to which record it holds the database. The
+ * snapshot `close()` writes holds everything and opens alone; any other needs its log, and opening
+ * it without that log (a copy of the file alone), or beside another database's log or one older or
+ * newer than it, is refused with a `StorageError` that says what to do, unless `allowMissingLog`
+ * is set (for a missing log only). Every start writes a new snapshot. To copy a running database,
+ * use {@link SqlJsStorage.backup}: one file that opens alone.
+ *
  * Results of small reads (up to 64 rows) are remembered until a write may change a table they
  * read. Which tables a statement reads or writes is taken from the program SQLite compiles for it
  * (`EXPLAIN`: every table and index it opens, in joins, subqueries and the triggers it fires), not
@@ -116,7 +153,7 @@ export interface SqlJsStorage extends StorageAdapter {
  * one, which waits for it.
  *
  * @throws StorageError when the file exists but is unreadable, corrupt or from a newer schema, or
- *   its log cannot be replayed.
+ *   its log is missing (without `allowMissingLog`), is not the file's, or cannot be replayed.
  * @throws RangeError when `flushIntervalMs` or `snapshotAfterBytes` is not a positive integer.
  *
  * @example
@@ -132,6 +169,7 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     durability = 'commit',
     flushIntervalMs = 100,
     snapshotAfterBytes = 64 * 1024 * 1024,
+    allowMissingLog = false,
     logger = console,
   } = options;
   for (const [name, value] of Object.entries({ flushIntervalMs, snapshotAfterBytes })) {
@@ -159,9 +197,10 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     if (file === undefined) migrate();
     else {
       durable = await DurableFile.open(
-        { file, durability, flushIntervalMs, snapshotAfterBytes, logger },
+        { file, durability, flushIntervalMs, snapshotAfterBytes, allowMissingLog, logger },
         connection,
         mutex,
+        bytes !== null,
         migrate,
       );
     }
@@ -225,7 +264,29 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     exportBytes() {
       if (closing) throw new StorageError('sql.js: the storage is closed');
       if (mutex.busy) throw new StorageError('sql.js: cannot export while a transaction runs');
-      return connection.export();
+      return durable ? durable.standaloneImage() : connection.export();
+    },
+    async backup(path) {
+      if (
+        file !== undefined &&
+        [file, DurableFile.logPath(file)].map((own) => resolve(own)).includes(resolve(path))
+      ) {
+        throw new RangeError(`backup: ${path} is the storage's own file; choose another path`);
+      }
+      if (closing) throw new StorageError('sql.js: the storage is closed');
+      if (durable?.failure) throw new StorageError(`sql.js: ${durable.failure.message}`);
+      const { image, lsn } = await mutex.run(() => ({
+        image: durable ? durable.standaloneImage() : connection.export(),
+        lsn: durable?.newestLsn ?? 0,
+      }));
+      // A backup holds no write that could still be refused because its log write failed.
+      await durable?.onDisk(lsn);
+      try {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFileAtomic(path, image);
+      } catch (error) {
+        throw toStorageError(error, `backup to ${path}`);
+      }
     },
     async flush() {
       await durable?.flush();

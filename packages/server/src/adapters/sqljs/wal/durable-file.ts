@@ -2,20 +2,26 @@
  * A persisted sql.js database: a snapshot file and a write-ahead log beside it (`<file>-wal`).
  * Each committed transaction appends one record of its writes to the log; a snapshot of the whole
  * database replaces the file when the log has grown past a threshold and on close, and the log then
- * restarts with the records the snapshot does not hold. Opening loads the snapshot and replays the
- * log, stopping at a torn or corrupt tail.
+ * restarts with the records the snapshot does not hold. Opening checks that the log is the one the
+ * snapshot needs, loads the snapshot and replays the log, stopping at a torn or corrupt tail (see
+ * `recover.ts`).
  *
- * The snapshot records the sequence number of the last record it holds in `sqljs_wal_state`, so a
- * crash between writing the snapshot and rewriting the log replays nothing twice.
+ * Each snapshot records, inside itself, the sequence number of the last record it holds, the
+ * identity of its log and whether it needs that log at all (see `marker.ts`), so a crash between
+ * writing the snapshot and rewriting the log replays nothing twice, and a snapshot copied without
+ * its log is refused instead of opening with writes missing.
  *
  * @module
  */
-import { open, readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { StorageError } from '../../../ports/storage';
 import type { SqlConnection } from '../connection';
 import type { Mutex } from '../mutex';
 import { writeFileAtomic, type StorageLogger } from '../persistence';
-import { decodeLog, encodeRecord, type LoggedStatement } from './record';
+import { encodeLogHeader, LOG_HEADER_BYTES, newLogId } from './log-file';
+import { setMarker } from './marker';
+import { encodeRecord, type LoggedStatement } from './record';
+import { recover } from './recover';
 import { WalWriter, type FlushPolicy } from './writer';
 
 /** What a persisted database promises for a committed transaction. */
@@ -31,12 +37,11 @@ export interface DurableFileOptions {
   flushIntervalMs: number;
   /** The log size past which a snapshot is taken. */
   snapshotAfterBytes: number;
+  /** Open a snapshot whose log is missing, losing the writes only the log held. */
+  allowMissingLog: boolean;
   /** Where recovery and background failures are reported. */
   logger: StorageLogger;
 }
-
-const STATE_DDL = `CREATE TABLE IF NOT EXISTS sqljs_wal_state (id INTEGER PRIMARY KEY CHECK (id = 1), lsn REAL NOT NULL);
-INSERT OR IGNORE INTO sqljs_wal_state (id, lsn) VALUES (1, 0);`;
 
 /** The log of a persisted database, opened and recovered. */
 export class DurableFile {
@@ -48,6 +53,7 @@ export class DurableFile {
     private readonly mutex: Mutex,
     private readonly writer: WalWriter,
     private lastLsn: number,
+    private readonly logId: string,
   ) {}
 
   /** The log's path. */
@@ -56,52 +62,33 @@ export class DurableFile {
   }
 
   /**
-   * Replays the log of `options.file` into `connection` (loaded from the snapshot, not migrated
-   * yet), then calls `migrate`, and writes a snapshot when either changed the database.
+   * Recovers `options.file` and its log into `connection` (loaded from the snapshot, or empty when
+   * `hasSnapshot` is false; not migrated yet), calls `migrate`, and starts a new snapshot and log.
    *
-   * @throws StorageError when a record cannot be replayed or the log skips records.
+   * @throws StorageError when the log is not the one the snapshot needs (missing, another
+   *   database's, older or newer than the snapshot), or a record cannot be replayed or is missing.
    */
   static async open(
     options: DurableFileOptions,
     connection: SqlConnection,
     mutex: Mutex,
-    migrate: () => number,
+    hasSnapshot: boolean,
+    migrate: () => unknown,
   ): Promise<DurableFile> {
-    const { file, logger } = options;
+    const { file, allowMissingLog, logger } = options;
     const logPath = DurableFile.logPath(file);
-    connection.exec(STATE_DDL);
-    const snapshotLsn = Number(connection.get('SELECT lsn FROM sqljs_wal_state WHERE id = 1')?.['lsn'] ?? 0);
-    const log = await readLog(logPath);
-    const decoded = decodeLog(log);
-    if (decoded.stoppedBecause !== null) {
-      logger.warn(
-        `sql.js: ${logPath}: ${decoded.stoppedBecause}; recovered the ${decoded.records.length} records before byte ${decoded.validBytes} and dropped the ${log.length - decoded.validBytes} bytes after it`,
-      );
-    }
-    let lastLsn = snapshotLsn;
-    for (const record of decoded.records) {
-      if (record.lsn <= snapshotLsn) continue;
-      if (record.lsn !== lastLsn + 1) {
-        throw new StorageError(
-          `sql.js: ${logPath} skips from record ${lastLsn} to ${record.lsn}; the database cannot be recovered`,
-        );
-      }
-      replay(connection, record.statements, record.lsn, logPath);
-      lastLsn = record.lsn;
-    }
-    const migrated = migrate();
+    const { logId, lsn } = await recover(
+      { file, logPath, allowMissingLog, logger },
+      connection,
+      hasSnapshot,
+      migrate,
+    );
     const policy: FlushPolicy =
       options.durability === 'commit'
         ? { kind: 'commit' }
         : { kind: 'interval', intervalMs: options.flushIntervalMs };
-    // A new database, a replayed log or a migration: start from a snapshot of it and an empty log.
-    if (log.length > 0 || migrated > 0) {
-      connection.run('UPDATE sqljs_wal_state SET lsn = ? WHERE id = 1', [lastLsn]);
-      await writeFileAtomic(file, connection.export());
-      await writeFileAtomic(logPath, new Uint8Array(0));
-    }
-    const writer = new WalWriter(await open(logPath, 'a+'), 0, lastLsn, policy);
-    return new DurableFile(options, connection, mutex, writer, lastLsn);
+    const writer = new WalWriter(await open(logPath, 'a+'), LOG_HEADER_BYTES, lsn, policy);
+    return new DurableFile(options, connection, mutex, writer, lsn, logId);
   }
 
   /** Why the log can no longer be written, if it cannot. */
@@ -138,6 +125,16 @@ export class DurableFile {
    */
   async settle(lsn: number): Promise<void> {
     if (this.options.durability === 'interval' && !this.writer.failed) return;
+    await this.onDisk(lsn);
+  }
+
+  /**
+   * Resolves once the record `lsn` and every earlier one are on disk, writing the log now if need
+   * be, whatever the durability mode.
+   *
+   * @throws StorageError when the log could not be written.
+   */
+  async onDisk(lsn: number): Promise<void> {
     try {
       await this.writer.whenDurable(lsn);
     } catch (error) {
@@ -159,19 +156,32 @@ export class DurableFile {
    * wait only while the database image is exported; the file writes happen beside them.
    */
   snapshot(): Promise<void> {
-    this.checkpointing ??= this.takeSnapshot().finally(() => (this.checkpointing = undefined));
+    this.checkpointing ??= this.takeSnapshot(false).finally(() => (this.checkpointing = undefined));
     return this.checkpointing;
   }
 
-  /** Flushes the log and writes a last snapshot (for `close()`; transactions have ended). */
+  /**
+   * Flushes the log and writes a last snapshot that holds every record, and says so: it opens
+   * without its log (for `close()`; transactions have ended, and none follows).
+   */
   async close(): Promise<void> {
     await this.checkpointing;
     try {
       await this.flush();
-      await this.takeSnapshot();
+      await this.takeSnapshot(true);
     } finally {
       await this.writer.close();
     }
+  }
+
+  /**
+   * An image of the database now that opens on its own, without a log: it holds every committed
+   * transaction, and a log of its own identity (no other file's) goes with it. Call between
+   * transactions.
+   */
+  standaloneImage(): Uint8Array {
+    setMarker(this.connection, { lsn: this.lastLsn, logId: newLogId(), selfContained: true });
+    return this.connection.export();
   }
 
   private snapshotSoon(): void {
@@ -186,48 +196,31 @@ export class DurableFile {
     );
   }
 
-  private async takeSnapshot(): Promise<void> {
-    const logPath = DurableFile.logPath(this.options.file);
-    // Between transactions: the image and its sequence number agree.
-    const { bytes, lsn } = await this.mutex.run(() => {
-      this.connection.run('UPDATE sqljs_wal_state SET lsn = ? WHERE id = 1', [this.lastLsn]);
-      return { bytes: this.connection.export(), lsn: this.lastLsn };
+  private async takeSnapshot(selfContained: boolean): Promise<void> {
+    const { file } = this.options;
+    const logPath = DurableFile.logPath(file);
+    // Between transactions: the image, its marker and the log position agree.
+    const { bytes, lsn, keepFrom } = await this.mutex.run(() => {
+      setMarker(this.connection, { lsn: this.lastLsn, logId: this.logId, selfContained });
+      return {
+        bytes: this.connection.export(),
+        lsn: this.lastLsn,
+        keepFrom: this.writer.offsetAfter(this.lastLsn),
+      };
     });
-    const keepFrom = this.writer.offsetAfter(lsn);
-    await writeFileAtomic(this.options.file, bytes);
+    // The snapshot replaces the file only once the log holds every record it does, so the log
+    // beside a snapshot never ends before it (pairing.ts refuses one that does).
+    await this.onDisk(lsn);
     const offset = await keepFrom;
+    await writeFileAtomic(file, bytes);
     // The records after the snapshot move to a new log; until it replaces the old one, new records wait.
     await this.writer.pause(async (old, size) => {
       const tail = Buffer.alloc(size - offset);
       if (tail.length > 0) await old.read(tail, 0, tail.length, offset);
-      await writeFileAtomic(logPath, tail);
+      const next = Buffer.concat([encodeLogHeader({ id: this.logId, base: lsn }), tail]);
+      await writeFileAtomic(logPath, next);
       await old.close();
-      return { handle: await open(logPath, 'a+'), size: tail.length };
+      return { handle: await open(logPath, 'a+'), size: next.length };
     });
-  }
-}
-
-async function readLog(path: string): Promise<Buffer> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Buffer.alloc(0);
-    throw new StorageError(`sql.js: cannot read ${path}`, { cause: error });
-  }
-}
-
-function replay(
-  connection: SqlConnection,
-  statements: readonly LoggedStatement[],
-  lsn: number,
-  logPath: string,
-) {
-  connection.control('BEGIN');
-  try {
-    for (const { sql, params } of statements) connection.run(sql, params);
-    connection.control('COMMIT');
-  } catch (error) {
-    connection.control('ROLLBACK');
-    throw new StorageError(`sql.js: ${logPath}: record ${lsn} cannot be replayed`, { cause: error });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The records of the write-ahead log: one per committed transaction, holding its write statements
  * and their parameters, so that replaying them on the snapshot the log follows gives the same
- * database.
+ * database. They follow the log's header (see `log-file.ts`).
  *
  * A record is `[u32 payload length][u32 reserved = 0][f64 lsn][payload][8-byte checksum]`, little
  * endian; the checksum is the first 8 bytes of the SHA-256 of everything before it. The payload is
@@ -102,19 +102,20 @@ function encodeParam(param: SqlParam): Buffer[] {
 export interface DecodedLog {
   /** Every whole, intact record, in order. */
   records: WalRecord[];
-  /** The byte length of those records: where the next record would start. */
+  /** Where those records end: the offset at which the next record would start. */
   validBytes: number;
   /** Why bytes after `validBytes` were not read, or null when the log ends cleanly. */
   stoppedBecause: string | null;
 }
 
 /**
- * Decodes a log, stopping at the first record that is cut short (a torn write), fails its checksum
- * or cannot be parsed; what came before it is returned.
+ * Decodes the records of a log from byte `start` (after its header), stopping at the first record
+ * that is cut short (a torn write), fails its checksum or cannot be parsed; what came before it is
+ * returned. Offsets count from the start of `bytes`.
  */
-export function decodeLog(bytes: Buffer): DecodedLog {
+export function decodeLog(bytes: Buffer, start = 0): DecodedLog {
   const records: WalRecord[] = [];
-  let offset = 0;
+  let offset = start;
   while (offset < bytes.length) {
     const stop = (reason: string): DecodedLog => ({ records, validBytes: offset, stoppedBecause: reason });
     if (bytes.length - offset < HEADER_BYTES) return stop('a record header is cut short');
