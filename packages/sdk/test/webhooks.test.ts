@@ -1,14 +1,18 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceEvent, WebhookEvent } from '@leadbook/contract';
+import { WEBHOOK_EVENT_TYPES, type ServiceEvent, type WebhookEvent } from '@leadbook/contract';
 import {
   isAppointmentBooked,
   isAppointmentDeleted,
   isAppointmentEnded,
+  isAppointmentRescheduled,
   isAppointmentStarted,
   isLeadStateChanged,
   isLeadbookError,
+  isMeetingCreated,
+  isMeetingFailed,
   isTableEntryAdded,
+  isUnknownWebhookEvent,
   isWebhookEventType,
   isWebhookPing,
   isWebhookVerificationError,
@@ -129,17 +133,46 @@ describe('verifyWebhook', () => {
     expect(String((error as Error).message)).not.toContain(secret.slice(6));
   });
 
-  it('refuses a signed body that is not a Leadbook event, naming what does not match', () => {
-    const odd = JSON.stringify({ ...envelope, type: 'lead.created' });
-    const error = refusal(() => verifyWebhook(secret, signed(odd), odd)) as WebhookVerificationError;
-    expect(error.reason).toBe('invalid_payload');
-    expect(error.issues.map((issue) => issue.path)).toContain('type');
+  it('returns a type added after this SDK as an unknown event: signature checked, type and data kept', () => {
+    const later = {
+      type: 'calendar.appointment.noShow',
+      version: 1,
+      timestamp: event.occurredAt,
+      data: event,
+    };
+    const text = JSON.stringify(later);
+    const verified = verifyWebhook(secret, signed(text), text);
+    expect(verified).toEqual(later);
+    expect(isUnknownWebhookEvent(verified)).toBe(true);
+    expect(isAppointmentBooked(verified)).toBe(false);
+    // Its signature is checked like any other's.
+    expect(refusal(() => verifyWebhook(other, signed(text), text))).toMatchObject({
+      reason: 'invalid_signature',
+    });
+  });
+
+  it('refuses a signed body that is not a delivery envelope, naming what does not match', () => {
+    const refused = (value: unknown) => {
+      const text = JSON.stringify(value);
+      return refusal(() => verifyWebhook(secret, signed(text), text)) as WebhookVerificationError;
+    };
+    const known = refused({ ...envelope, data: { ...event, payload: {} } });
+    expect(known.reason).toBe('invalid_payload');
+    expect(known.issues.map((issue) => issue.path)).toContain('data.payload.booking');
+    const unversioned = refused({
+      type: 'calendar.appointment.noShow',
+      timestamp: event.occurredAt,
+      data: {},
+    });
+    expect(unversioned.issues.map((issue) => issue.path)).toEqual(['version']);
+    expect(refused({ ...envelope, type: 42 }).issues.map((issue) => issue.path)).toContain('type');
+    expect(refused([envelope]).reason).toBe('invalid_payload');
   });
 });
 
 describe('webhook event type guards', () => {
   const of = (type: string) => ({ type }) as unknown as WebhookEvent;
-  it('narrow each of the seven types and nothing else', () => {
+  it('narrow each known type and nothing else; every other type is unknown', () => {
     const guards = [
       [isTableEntryAdded, 'table.entry.added'],
       [isLeadStateChanged, 'table.entry.leadState.changed'],
@@ -147,11 +180,17 @@ describe('webhook event type guards', () => {
       [isAppointmentStarted, 'calendar.appointment.hasStarted'],
       [isAppointmentEnded, 'calendar.appointment.hasEnded'],
       [isAppointmentDeleted, 'calendar.appointment.deleted'],
+      [isMeetingCreated, 'calendar.appointment.meetingCreated'],
+      [isMeetingFailed, 'calendar.appointment.meetingFailed'],
+      [isAppointmentRescheduled, 'calendar.appointment.rescheduled'],
       [isWebhookPing, 'webhook.ping'],
     ] as const;
+    expect(guards.map(([, type]) => type).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
     for (const [guard, type] of guards) {
       for (const [, candidate] of guards) expect(guard(of(candidate))).toBe(candidate === type);
       expect(isWebhookEventType(of(type), type)).toBe(true);
+      expect(isUnknownWebhookEvent(of(type))).toBe(false);
     }
+    expect(isUnknownWebhookEvent(of('calendar.appointment.noShow'))).toBe(true);
   });
 });

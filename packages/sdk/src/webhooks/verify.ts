@@ -5,9 +5,11 @@
  *
  * @module
  */
-import { WebhookEventSchema, type WebhookEvent } from '@leadbook/contract';
+import { WebhookEnvelopeSchema, WebhookEventSchema } from '@leadbook/contract';
 import { Webhook, WebhookVerificationError as StandardWebhooksError } from 'standardwebhooks';
 import { WebhookVerificationError, type WebhookVerificationReason } from './errors';
+import type { ReceivedWebhookEvent } from './event-types';
+import { isKnownWebhookEventType } from './guards';
 
 /**
  * The request headers, as a `Headers` object (fetch, Hono, Next.js) or a plain object (Express's
@@ -54,7 +56,7 @@ const MESSAGES: Record<WebhookVerificationReason, string> = {
   timestamp_too_new: 'webhook-timestamp is more than 5 minutes in the future',
   invalid_signature: 'No signature matches the secret',
   invalid_secret: 'The secret is not a whsec_ secret',
-  invalid_payload: 'The body is not a Leadbook webhook event',
+  invalid_payload: 'The body is not a Leadbook webhook delivery envelope',
 };
 
 const refuse = (reason: WebhookVerificationReason) => new WebhookVerificationError(reason, MESSAGES[reason]);
@@ -65,17 +67,21 @@ const refuse = (reason: WebhookVerificationReason) => new WebhookVerificationErr
  * this machine's clock either way (the Standard Webhooks tolerance, which absorbs clock skew and
  * refuses replays of old requests); one of the signatures is the HMAC-SHA256 of
  * `{webhook-id}.{webhook-timestamp}.{body}` under one of the secrets; the body is a delivery
- * envelope of `@leadbook/contract` (`WebhookEventSchema`).
+ * envelope of `@leadbook/contract`: a type this SDK knows matches its member of `WebhookEventSchema`,
+ * and a type the service added later (a subscription to `*` receives it) is returned as an
+ * `UnknownWebhookEvent` with its type and data, so a receiver built today keeps accepting
+ * deliveries.
  *
  * Give every secret the receiver holds: during a rotation's grace period the service signs with the
  * old and the new secret, so either verifies. Verify the raw body as received: re-serialised JSON
  * does not match the signature. Deduplicate on the `webhook-id` header (also `event.data.id` for the
- * six automation events): every retry of a delivery carries the same one.
+ * automation events): every retry of a delivery carries the same one.
  *
  * @param secret - The subscription's `whsec_` secret, or several (during a rotation).
  * @param headers - The request headers.
  * @param rawBody - The request body, exactly as received.
- * @returns The event: narrow it with `event.type` or the type guards (`isAppointmentBooked`, ...).
+ * @returns The event: narrow it with `event.type` or the type guards (`isAppointmentBooked`, ...,
+ *   `isUnknownWebhookEvent`).
  * @throws {@link WebhookVerificationError} with a `reason` when the delivery is refused.
  *
  * @example
@@ -100,7 +106,7 @@ export function verifyWebhook(
   secret: string | readonly string[],
   headers: WebhookHeaders,
   rawBody: WebhookBody,
-): WebhookEvent {
+): ReceivedWebhookEvent {
   const secrets = typeof secret === 'string' ? [secret] : [...secret];
   let verifiers: Webhook[];
   try {
@@ -133,7 +139,19 @@ export function verifyWebhook(
   } catch {
     throw refuse('invalid_payload');
   }
-  const result = WebhookEventSchema.safeParse(parsed);
+  return parseEnvelope(parsed);
+}
+
+/**
+ * The delivery, typed: a type this SDK knows must match its own envelope; any other type (one a
+ * newer service added) is read with the envelope every delivery shares, so it still verifies.
+ */
+function parseEnvelope(parsed: unknown): ReceivedWebhookEvent {
+  const type = (parsed as { type?: unknown } | null)?.type;
+  const result =
+    typeof type === 'string' && !isKnownWebhookEventType(type)
+      ? WebhookEnvelopeSchema.safeParse(parsed)
+      : WebhookEventSchema.safeParse(parsed);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.join('.'),
@@ -141,5 +159,5 @@ export function verifyWebhook(
     }));
     throw new WebhookVerificationError('invalid_payload', MESSAGES.invalid_payload, issues);
   }
-  return result.data;
+  return result.data as ReceivedWebhookEvent;
 }
