@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, type ServiceEvent, type WebhookEvent } from '@leadbook/contract';
@@ -131,6 +132,30 @@ describe('verifyWebhook', () => {
     expect(isLeadbookError(error)).toBe(true);
     expect(error).toMatchObject({ reason, name: 'WebhookVerificationError' });
     expect(String((error as Error).message)).not.toContain(secret.slice(6));
+  });
+
+  it.each([
+    ['a body parsed as JSON (app.use(express.json()))', JSON.parse(body) as unknown, /got a parsed object/],
+    ['no body at all (no body parser on the route)', undefined, /got undefined/],
+    ['null', null, /got null/],
+    ['a number', 42, /got a number/],
+  ])('refuses %s with a typed error that asks for the raw body', (_what, parsed, got) => {
+    const error = refusal(() => verifyWebhook(secret, signed(body), parsed as string));
+    expect(error).toBeInstanceOf(WebhookVerificationError);
+    expect(error).toMatchObject({ reason: 'raw_body_required' });
+    const { message } = error as WebhookVerificationError;
+    expect(message).toMatch(got);
+    expect(message).toContain('raw request body');
+    expect(message).toContain("express.raw({ type: 'application/json' })");
+  });
+
+  it('reads bytes made in another realm (where instanceof Uint8Array is false)', () => {
+    const bytes = [...new TextEncoder().encode(body)];
+    const foreign = runInNewContext('Uint8Array.from(bytes)', { bytes }) as Uint8Array;
+    expect(foreign instanceof Uint8Array).toBe(false);
+    expect(verifyWebhook(secret, signed(body), foreign)).toEqual(envelope);
+    const buffer = runInNewContext('Uint8Array.from(bytes).buffer', { bytes }) as ArrayBuffer;
+    expect(verifyWebhook(secret, signed(body), buffer)).toEqual(envelope);
   });
 
   it('returns a type added after this SDK as an unknown event: signature checked, type and data kept', () => {

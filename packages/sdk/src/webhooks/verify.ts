@@ -57,9 +57,38 @@ const MESSAGES: Record<WebhookVerificationReason, string> = {
   invalid_signature: 'No signature matches the secret',
   invalid_secret: 'The secret is not a whsec_ secret',
   invalid_payload: 'The body is not a Leadbook webhook delivery envelope',
+  raw_body_required: 'verifyWebhook needs the raw request body, exactly as received',
 };
 
 const refuse = (reason: WebhookVerificationReason) => new WebhookVerificationError(reason, MESSAGES[reason]);
+
+/**
+ * The body as text. A value that is not the bytes received (a body parsed by `express.json()`,
+ * or none because no body parser ran) is refused with a message naming the mistake, not a
+ * `TypeError` from inside the decoder or a misleading `invalid_signature`.
+ */
+function rawText(rawBody: unknown): string {
+  if (typeof rawBody === 'string') return rawBody;
+  // A view check and the tag rather than instanceof, so bytes from another realm (a vm) pass too.
+  if (ArrayBuffer.isView(rawBody) || Object.prototype.toString.call(rawBody) === '[object ArrayBuffer]') {
+    return new TextDecoder().decode(rawBody as ArrayBufferView | ArrayBuffer);
+  }
+  const got =
+    rawBody === undefined
+      ? "undefined: no body parser read this route's body"
+      : rawBody === null
+        ? 'null'
+        : typeof rawBody === 'object'
+          ? 'a parsed object: a body parser such as app.use(express.json()) read the body first'
+          : `a ${typeof rawBody}`;
+  throw new WebhookVerificationError(
+    'raw_body_required',
+    `verifyWebhook needs the raw request body, exactly as received (a string, Buffer, Uint8Array or ArrayBuffer), but got ${got}. ` +
+      'The signature covers the bytes as sent: JSON parsed and serialised again does not match them. ' +
+      "Read this route's body raw: express.raw({ type: 'application/json' }) on the route, before any JSON parser " +
+      '(in a fetch handler, await request.text()).',
+  );
+}
 
 /**
  * Verifies a delivery of a Leadbook webhook subscription and returns its event, typed. Checks, in
@@ -74,12 +103,13 @@ const refuse = (reason: WebhookVerificationReason) => new WebhookVerificationErr
  *
  * Give every secret the receiver holds: during a rotation's grace period the service signs with the
  * old and the new secret, so either verifies. Verify the raw body as received: re-serialised JSON
- * does not match the signature. Deduplicate on the `webhook-id` header (also `event.data.id` for the
+ * does not match the signature, so a route behind `express.json()` (or with no body parser) is
+ * refused with `raw_body_required`, whose message says to read it with `express.raw()`. Deduplicate on the `webhook-id` header (also `event.data.id` for the
  * automation events): every retry of a delivery carries the same one.
  *
  * @param secret - The subscription's `whsec_` secret, or several (during a rotation).
  * @param headers - The request headers.
- * @param rawBody - The request body, exactly as received.
+ * @param rawBody - The request body, exactly as received: a string or the bytes, never parsed JSON.
  * @returns The event: narrow it with `event.type` or the type guards (`isAppointmentBooked`, ...,
  *   `isUnknownWebhookEvent`).
  * @throws {@link WebhookVerificationError} with a `reason` when the delivery is refused.
@@ -90,6 +120,7 @@ const refuse = (reason: WebhookVerificationReason) => new WebhookVerificationErr
  * import { isAppointmentBooked, isWebhookVerificationError, verifyWebhook } from '@leadbook/sdk';
  *
  * const app = express();
+ * // The raw bytes for this route: not app.use(express.json()) in front of it.
  * app.post('/leadbook', express.raw({ type: 'application/json' }), (req, res) => {
  *   try {
  *     const event = verifyWebhook(process.env.LEADBOOK_WEBHOOK_SECRET!, req.headers, req.body);
@@ -118,7 +149,7 @@ export function verifyWebhook(
   }
   const found = signatureHeaders(headers);
   if (!found) throw refuse('missing_headers');
-  const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  const body = rawText(rawBody);
 
   let refusal: WebhookVerificationReason = 'invalid_signature';
   const verified = verifiers.some((verifier) => {
