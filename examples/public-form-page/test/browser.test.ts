@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SDK_VERSION } from '@leadbook/sdk/public-form';
 import { createDemoApp, demoInfo, type DemoInfo } from '../../express-basic/src/app';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -54,6 +55,13 @@ describe('the public form page in headless Chromium', () => {
             (r) => r.json(),
           );
         const page = await browser.newPage();
+        // What the page sends to the public form API: the SDK's header only where a preflight is due anyway.
+        const sent: Array<{ method: string; path: string; headers: Record<string, string> }> = [];
+        page.on('request', (request) => {
+          const { pathname } = new URL(request.url());
+          if (pathname.startsWith('/public/forms/'))
+            sent.push({ method: request.method(), path: pathname, headers: request.headers() });
+        });
         await page.goto(`${info.baseUrl}/form/`);
         await page.getByLabel('Name *').fill('Ada Lovelace');
         await page.getByLabel('Email *').fill('ada.browser@example.com');
@@ -75,6 +83,20 @@ describe('the public form page in headless Chromium', () => {
         await page.getByRole('button', { name: 'Book now' }).click();
         await page.getByRole('status').getByText('Thank you, your booking is confirmed.').waitFor();
         await page.screenshot({ path: `${output}public-form-page.png`, fullPage: true });
+
+        const gets = sent.filter((request) => request.method === 'GET');
+        const posts = sent.filter((request) => request.method === 'POST');
+        expect(gets.length).toBeGreaterThan(0);
+        for (const { headers } of gets) expect(headers['x-leadbook-sdk']).toBeUndefined();
+        expect(posts.map((request) => request.path.split('/').pop())).toEqual(
+          expect.arrayContaining(['holds', 'submit']),
+        );
+        for (const { headers } of posts) {
+          // JSON POSTs are preflighted across origins anyway; a telemetry beacon (text/plain) is not.
+          const json = headers['content-type']?.includes('json');
+          expect(headers['x-leadbook-sdk']).toBe(json ? `leadbook-sdk/${SDK_VERSION}` : undefined);
+          expect(headers['user-agent']).toMatch(/Chrome/); // the browser's own
+        }
 
         const [pool] = await get('/connect/tables/');
         expect(pool.count).toBe(1);

@@ -4,14 +4,14 @@
  * (deduplicating on `webhook-id`), and hands each new event to `onEvent`.
  */
 import express, { type Express } from 'express';
-import { isWebhookVerificationError, verifyWebhook, type WebhookEvent } from '@leadbook/sdk';
+import { isWebhookVerificationError, verifyWebhook, type ReceivedWebhookEvent } from '@leadbook/sdk';
 
 /** Options of {@link createReceiver}. */
 export interface ReceiverOptions {
   /** The subscription's secret(s), read at every request (a rotation adds the new one). */
   secrets: () => string | readonly string[];
-  /** Handles a verified event, once per `webhook-id`. */
-  onEvent: (event: WebhookEvent, webhookId: string) => void | Promise<void>;
+  /** Handles a verified event (of a type added after this SDK version too), once per `webhook-id`. */
+  onEvent: (event: ReceivedWebhookEvent, webhookId: string) => void | Promise<void>;
   /** Told about each refused request (a wrong secret, an old timestamp, not a Leadbook event). */
   onRefused?: (reason: string) => void;
   /** The route. Default `/leadbook`. */
@@ -24,7 +24,7 @@ export function createReceiver(options: ReceiverOptions): Express {
   const handled = new Set<string>();
   const app = express();
   app.post(options.path ?? '/leadbook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
-    let event: WebhookEvent;
+    let event: ReceivedWebhookEvent;
     try {
       event = verifyWebhook(options.secrets(), req.headers, req.body as Buffer);
     } catch (error) {

@@ -6,98 +6,31 @@
  * attempt with the same `webhook-id`. The kill -9 runs are in the server and storage-postgres
  * packages (`webhook-crash.test.ts`).
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isTableEntryAdded, type WebhookEvent, type WebhookEventType } from '@leadbook/sdk';
-import { createConnectService, WEBHOOK_RETRY_DELAYS_MS, type ConnectService } from '@leadbook/server';
-import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN, studioFixture } from '@leadbook/server/studio';
+import { isTableEntryAdded, type WebhookEventType } from '@leadbook/sdk';
+import { WEBHOOK_RETRY_DELAYS_MS } from '@leadbook/server';
+import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { day, NOW } from '../../../test-support/time';
-import { describeEvent } from '../src/handlers';
-import { createReceiver } from '../src/receiver';
+import { startReceiverAndService, until, type ReceiverHarness } from './harness';
 
 /** Monday 09:00 and 10:00 in Berlin (UTC+1 in January): two trial sessions with the coach. */
 const KEPT = { start: Date.parse(`${day(1)}T08:00:00Z`), end: Date.parse(`${day(1)}T09:00:00Z`) };
 const DROPPED = { start: Date.parse(`${day(1)}T09:00:00Z`), end: Date.parse(`${day(1)}T10:00:00Z`) };
 
-/**
- * Lets real I/O (HTTP, the service's storage) run until `check` holds, moving fake time a
- * millisecond at a time: a timer set with no delay while fake timers tick (a delivery due at once,
- * stored by a job that fired) is due a millisecond later.
- */
-async function until(what: string, check: () => boolean) {
-  const deadline = performance.now() + 10_000;
-  while (!check()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-    await vi.advanceTimersByTimeAsync(1);
-  }
-}
-
 describe('webhook subscriptions, end to end with the example receiver', () => {
-  let service: ConnectService;
-  let server: Server;
-  let secret = '';
-  const handled: Array<{ event: WebhookEvent; webhookId: string }> = [];
-  const requests: string[] = [];
-  const refused: string[] = [];
-  let failNext = 0;
+  let harness: ReceiverHarness;
 
   beforeEach(async () => {
     vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    handled.length = requests.length = refused.length = 0;
-    failNext = 0;
-    const app = express();
-    // In front of the receiver: every request's webhook-id, and failures on demand.
-    app.use((req, res, next) => {
-      requests.push(String(req.header('webhook-id')));
-      if (failNext > 0) {
-        failNext -= 1;
-        res.status(503).end();
-      } else next();
-    });
-    app.use(
-      createReceiver({
-        secrets: () => secret,
-        onEvent: (event, webhookId) => {
-          describeEvent(event); // the example's handling of all seven types
-          handled.push({ event, webhookId });
-        },
-        onRefused: (reason) => refused.push(reason),
-      }),
-    );
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    service = await createConnectService({ webhooks: { allowPrivateUrls: true } });
-    await service.admin.seed(studioFixture({ now: NOW }));
-    const { port } = server.address() as AddressInfo;
-    ({ secret } = await service.admin.webhookSubscriptions.create(ID.organization, {
-      url: `http://127.0.0.1:${port}/leadbook`,
-      eventTypes: ['*'],
-      description: 'the example receiver',
-    }));
+    harness = await startReceiverAndService();
   });
   afterEach(async () => {
-    await service.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await harness.close();
     vi.useRealTimers();
   });
 
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const response = await service.fetch(
-      new Request(`http://leadbook.test${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      }),
-    );
-    expect(response.status).toBeLessThan(300);
-    return response.status === 204 ? null : ((await response.json()) as { id: string });
-  };
   const book = (slot: { start: number; end: number }, entryId: string) =>
-    call('POST', '/connect/calendar_bookings/', TOKEN.write, {
+    harness.call('POST', '/connect/calendar_bookings/', TOKEN.write, {
       calendarId: ID.calendarBerlin,
       appointmentTypeId: ID.appointmentTypeTrial,
       resourceId: ID.resourceCoach,
@@ -105,10 +38,11 @@ describe('webhook subscriptions, end to end with the example receiver', () => {
       endDateTime: new Date(slot.end).toISOString(),
       entryId,
     });
-  const types = () => handled.map(({ event }) => event.type);
+  const types = () => harness.handled.map(({ event }) => event.type);
   const count = (type: WebhookEventType) => types().filter((t) => t === type).length;
 
   it('delivers every event once, verified: lead, bookings, a deletion, then the start and end of the kept one', async () => {
+    const { service, handled, requests, refused, call } = harness;
     const lead = await call('POST', '/connect/table_entries/', TOKEN.write, {
       tableId: ID.table,
       leadStateId: ID.leadStateNew,
@@ -160,11 +94,12 @@ describe('webhook subscriptions, end to end with the example receiver', () => {
   });
 
   it('a receiver failing three times gets the fourth attempt with the same webhook-id', async () => {
+    const { service, handled, requests, refused } = harness;
     const [subscription] = await service.admin.webhookSubscriptions.list(ID.organization);
     await service.admin.webhookSubscriptions.update(ID.organization, subscription!.id, {
       eventTypes: ['table.entry.added'],
     });
-    failNext = 3;
+    harness.failNext(3);
     const lead = await service.admin.entries.create(ID.organization, {
       tableId: ID.table,
       leadStateId: ID.leadStateNew,

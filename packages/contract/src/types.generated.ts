@@ -1622,6 +1622,8 @@ export type WebhookEvent =
   | CalendarAppointmentHasStartedDelivery
   | CalendarAppointmentHasEndedDelivery
   | CalendarAppointmentDeletedDelivery
+  | CalendarAppointmentMeetingCreatedDelivery
+  | CalendarAppointmentMeetingFailedDelivery
   | CalendarAppointmentRescheduledDelivery
   | WebhookPingDelivery;
 
@@ -1677,6 +1679,24 @@ export interface CalendarAppointmentDeletedDelivery {
   /** When the event happened (ISO-8601 UTC); not the attempt time */
   timestamp: string;
   data: CalendarAppointmentDeletedEvent;
+}
+
+/** The `calendar.appointment.meetingCreated` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentMeetingCreatedDelivery {
+  type: 'calendar.appointment.meetingCreated';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentMeetingCreatedEvent;
+}
+
+/** The `calendar.appointment.meetingFailed` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentMeetingFailedDelivery {
+  type: 'calendar.appointment.meetingFailed';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentMeetingFailedEvent;
 }
 
 /** The `calendar.appointment.rescheduled` member of {@link WebhookEvent}. */

@@ -20,7 +20,10 @@ export const WEBHOOK_ENVELOPE_VERSION = 1;
 /** The type of the test event that `ping` sends to one subscription. */
 export const WEBHOOK_PING_TYPE = 'webhook.ping';
 
-/** Every `type` a delivery's envelope can carry: the six automation events and the ping. */
+/**
+ * Every `type` a delivery's envelope can carry: each automation event type ({@link EVENT_TYPES}, the
+ * extensions included) and the ping. {@link WebhookEventSchema} has one member per entry.
+ */
 export const WEBHOOK_EVENT_TYPES = [...EVENT_TYPES, WEBHOOK_PING_TYPE] as const;
 
 /** A `type` a delivery's envelope can carry. */
@@ -44,21 +47,29 @@ export const WEBHOOK_SUBSCRIPTION_LIMITS = {
   deliveriesPerPage: 100,
 } as const;
 
-const envelope = <T extends WebhookEventType, D extends z.ZodTypeAny>(type: T, data: D) =>
+const envelopeOf = <T extends z.ZodTypeAny, D extends z.ZodTypeAny>(type: T, data: D) =>
   z.object({
-    type: z.literal(type),
+    type,
     version: z.literal(WEBHOOK_ENVELOPE_VERSION),
     timestamp: DateTimeSchema.describe('When the event happened (ISO-8601 UTC); not the attempt time'),
     data,
   });
 
+const envelope = <T extends WebhookEventType, D extends z.ZodTypeAny>(type: T, data: D) =>
+  envelopeOf(z.literal(type), data);
+
 /** The envelope of one automation event type; `data` is the event itself. */
-const eventEnvelope = <T extends EventType>(type: T) =>
-  // The union's member of `type`: typed as the event of that type (zod types the map's values loosely).
-  envelope(
-    type,
-    ServiceEventSchema.optionsMap.get(type) as unknown as z.ZodType<EventOf<T>, z.ZodTypeDef, unknown>,
-  );
+const eventEnvelope = <T extends EventType>(type: T) => {
+  // The union's member of `type`, typed as the event of that type (zod types the map's values loosely).
+  const event = ServiceEventSchema.optionsMap.get(type);
+  if (!event) throw new Error(`ServiceEventSchema has no member for the event type ${type}`);
+  return envelope(type, event as unknown as z.ZodType<EventOf<T>, z.ZodTypeDef, unknown>);
+};
+
+/** The envelope schemas of a tuple of event types, one per type, in its order. */
+type Envelopes<Types extends readonly EventType[]> = {
+  -readonly [K in keyof Types]: ReturnType<typeof eventEnvelope<Types[K]>>;
+};
 
 /** The data of a ping: the subscription it tests. */
 export const WebhookPingDataSchema = z.object({
@@ -74,15 +85,22 @@ export const WebhookPingDataSchema = z.object({
  * `organizationId`, `trigger` and `payload`).
  */
 export const WebhookEventSchema = z.discriminatedUnion('type', [
-  eventEnvelope('table.entry.added'),
-  eventEnvelope('table.entry.leadState.changed'),
-  eventEnvelope('calendar.appointment.booked'),
-  eventEnvelope('calendar.appointment.hasStarted'),
-  eventEnvelope('calendar.appointment.hasEnded'),
-  eventEnvelope('calendar.appointment.deleted'),
-  eventEnvelope('calendar.appointment.rescheduled'),
+  // Every automation event type is delivered: a type added to EVENT_TYPES gets its envelope here.
+  // (`map` types its result as an array; the tuple type keeps one typed member per event type.)
+  ...(EVENT_TYPES.map((type) => eventEnvelope(type)) as unknown as Envelopes<typeof EVENT_TYPES>),
   envelope(WEBHOOK_PING_TYPE, WebhookPingDataSchema),
 ]);
+
+/**
+ * The envelope every delivery shares, whatever its type: `type` (any string), `version`,
+ * `timestamp`, and `data` as an object. A receiver reads a delivery whose type is none of
+ * {@link WEBHOOK_EVENT_TYPES} (a type a newer service added: subscriptions to `*` receive those too)
+ * with it, and every other one with {@link WebhookEventSchema}.
+ */
+export const WebhookEnvelopeSchema = envelopeOf(
+  z.string().min(1),
+  z.record(z.string(), z.unknown()).describe('The event; its shape is defined by its type'),
+);
 
 /** The delivery body of one type, for example `WebhookEventOf<'calendar.appointment.booked'>`. */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;

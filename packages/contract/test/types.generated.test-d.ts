@@ -431,6 +431,16 @@ describe('every generated type equals the type zod infers from its schema', () =
       Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.deleted' }>
     >();
   });
+  it('CalendarAppointmentMeetingCreatedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentMeetingCreatedDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.meetingCreated' }>
+    >();
+  });
+  it('CalendarAppointmentMeetingFailedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentMeetingFailedDelivery>().toEqualTypeOf<
+      Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.meetingFailed' }>
+    >();
+  });
   it('CalendarAppointmentRescheduledDelivery', () => {
     expectTypeOf<types.CalendarAppointmentRescheduledDelivery>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.rescheduled' }>

@@ -26,6 +26,17 @@ describe('the webhook delivery envelope', () => {
     );
   });
 
+  it('has one member for every type a delivery can carry, the extension events included', () => {
+    expect([...c.WebhookEventSchema.optionsMap.keys()].sort()).toEqual([...c.WEBHOOK_EVENT_TYPES].sort());
+    const failed = {
+      ...booked,
+      type: 'calendar.appointment.meetingFailed',
+      payload: { booking: ex.booking, reason: 'HTTP 400: invalid host' },
+    } as const;
+    const delivery = { type: failed.type, version: 1, timestamp: failed.occurredAt, data: failed };
+    expect(c.WebhookEventSchema.parse(delivery)).toEqual(delivery);
+  });
+
   it('refuses data of another type than the envelope says, and an unknown version', () => {
     const wrong = { type: 'table.entry.added', version: 1, timestamp: booked.occurredAt, data: booked };
     expect(c.WebhookEventSchema.safeParse(wrong).success).toBe(false);

@@ -34,7 +34,6 @@ export { IngressClient, type IngressClientOptions } from './ingress/client';
 export * from './public-form/index';
 export { isResponseValidationError, ResponseValidationError } from './core/response-validation-error';
 export * from './webhooks/index';
-export type { WebhookEventOf, WebhookEventType } from './webhooks/event-types';
 /**
  * The named types of the contract (resources, requests, responses, events, the seed fixture), for
  * annotations: `import type { Calendar, CalendarBooking } from '@leadbook/sdk'`.

@@ -19,6 +19,7 @@ import {
   typecheck,
   type ConsumerProject,
 } from '../../../test-support/packed';
+import packageJson from '../package.json';
 
 const run = promisify(execFile);
 
@@ -109,14 +110,18 @@ describe('the packed @leadbook/sdk', () => {
     expect(result.output).toMatch(/leadStateId/);
   }, 120_000);
 
-  it('loads with import() and require(), and validates responses with the bundled schemas', async () => {
+  it('loads with import() and require(), validates responses with the bundled schemas, and names its version', async () => {
     // A calendar list with a numeric id: the bundled contract schema must refuse it.
     const script = (load: string) =>
       `${load}.then(async (sdk) => {
-        const fetch = async () => new Response('[{"id":1}]', { headers: { 'content-type': 'application/json' } });
+        let agent;
+        const fetch = async (request) => {
+          agent = request.headers.get('user-agent');
+          return new Response('[{"id":1}]', { headers: { 'content-type': 'application/json' } });
+        };
         const client = new sdk.ConnectClient({ baseUrl: 'http://localhost', apiToken: 't', fetch, maxRetries: 0 });
         const refused = await client.calendars.list().then(() => false, (error) => sdk.isResponseValidationError(error));
-        console.log(typeof sdk.PublicFormClient, typeof sdk.ApiPromise, refused);
+        console.log(typeof sdk.PublicFormClient, typeof sdk.ApiPromise, refused, agent);
       })`;
     const esm = await run(
       process.execPath,
@@ -130,7 +135,9 @@ describe('the packed @leadbook/sdk', () => {
       ['--input-type=commonjs', '-e', script("Promise.resolve(require('@leadbook/sdk'))")],
       { cwd: project.dir },
     );
-    expect(esm.stdout.trim()).toBe('function function true');
-    expect(cjs.stdout.trim()).toBe('function function true');
+    // The version of the package.json the build was made from, not a constant kept by hand.
+    const agent = `leadbook-sdk/${packageJson.version} node/${process.versions.node}`;
+    expect(esm.stdout.trim()).toBe(`function function true ${agent}`);
+    expect(cjs.stdout.trim()).toBe(`function function true ${agent}`);
   }, 60_000);
 });

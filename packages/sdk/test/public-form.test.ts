@@ -6,6 +6,7 @@ import {
   isSlotUnavailableError,
   isValidationError,
   PublicFormClient,
+  SDK_VERSION,
 } from '@leadbook/sdk/public-form';
 import { createMockLeadbook, MOCK_FORM_FIELDS, MOCK_IDS } from '@leadbook/sdk/testing';
 import { inDays, testClock, useMockLeadbook } from './helpers';
@@ -142,15 +143,22 @@ describe('PublicFormClient', () => {
     expect(foreign).toMatchObject({ status: 403, message: ErrorMessages.originNotAllowed });
   });
 
-  it('sends GET requests without custom headers, so a browser needs no CORS preflight', async () => {
-    const seen: Array<{ method: string; headers: string[] }> = [];
+  it('in a page, sends GET requests without custom headers (no CORS preflight), and names itself on JSON POSTs', async () => {
+    const seen: Array<{ method: string; headers: Record<string, string> }> = [];
     const listener = ({ request }: { request: Request }) =>
-      seen.push({ method: request.method, headers: [...request.headers.keys()].sort() });
+      seen.push({ method: request.method, headers: Object.fromEntries(request.headers) });
     env.server.events.on('request:start', listener);
+    const client = form();
+    vi.stubGlobal('document', {}); // what the SDK looks for to tell a page
     try {
-      await form().availability();
-      expect(seen[0]).toEqual({ method: 'GET', headers: ['accept'] });
+      await client.availability();
+      await client.submit({ data: {} }).catch(() => undefined); // a 400 for the missing fields: what was sent is the point
+      expect(seen[0]).toEqual({ method: 'GET', headers: { accept: 'application/json' } });
+      expect(seen[1]!.method).toBe('POST');
+      expect(seen[1]!.headers).toMatchObject({ 'x-leadbook-sdk': `leadbook-sdk/${SDK_VERSION}` });
+      expect(seen[1]!.headers['user-agent']).toBeUndefined();
     } finally {
+      vi.unstubAllGlobals();
       env.server.events.removeListener('request:start', listener);
     }
   });

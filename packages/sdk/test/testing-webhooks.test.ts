@@ -66,7 +66,7 @@ describe('recorded webhook deliveries of the mock service', () => {
     const [delivery] = await env.mock.webhooks.waitFor(1);
     expect(delivery!.status).toBe(410);
     const admin = env.mock.service.admin.webhookSubscriptions;
-    await expect.poll(async () => (await admin.get(MOCK_IDS.organization, id))!.disabledReason).toBe('gone');
+    await expect.poll(async () => (await admin.get(MOCK_IDS.organization, id)).disabledReason).toBe('gone');
     env.mock.webhooks.respondWith(204);
   });
 

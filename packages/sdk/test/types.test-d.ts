@@ -26,6 +26,8 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   isAppointmentBooked,
   isLeadStateChanged,
+  isMeetingFailed,
+  isUnknownWebhookEvent,
   isWebhookEventType,
   isWebhookPing,
   verifyWebhook,
@@ -39,6 +41,9 @@ import {
   type IngressClient,
   type OperationBody,
   type RateLimitError,
+  type ReceivedWebhookEvent,
+  type UnknownWebhookEvent,
+  type UnknownWebhookEventType,
   type ValidationError,
 } from '@leadbook/sdk';
 import type { PublicFormClient } from '@leadbook/sdk/public-form';
@@ -168,9 +173,10 @@ describe('errors', () => {
 });
 
 describe('webhook events', () => {
-  it('verifyWebhook returns the envelope union; each guard narrows it to its type', () => {
+  it('verifyWebhook returns the known envelopes or an unknown one; each guard narrows it to its type', () => {
     const event = verifyWebhook('whsec_x', {}, '');
-    expectTypeOf(event).toEqualTypeOf<WebhookEvent>();
+    expectTypeOf(event).toEqualTypeOf<ReceivedWebhookEvent>();
+    expectTypeOf(event).toEqualTypeOf<WebhookEvent | UnknownWebhookEvent>();
     if (isAppointmentBooked(event)) {
       expectTypeOf(event.data.payload.booking).toEqualTypeOf<CalendarBooking>();
       expectTypeOf(event.type).toEqualTypeOf<'calendar.appointment.booked'>();
@@ -179,9 +185,36 @@ describe('webhook events', () => {
       expectTypeOf(event.data.payload.previousLeadStateId).toEqualTypeOf<string | null>();
       expectTypeOf(event.data.payload.entry).toEqualTypeOf<TableEntry>();
     }
+    if (isMeetingFailed(event)) expectTypeOf(event.data.payload.reason).toEqualTypeOf<string>();
     if (isWebhookPing(event)) expectTypeOf(event.data.subscriptionId).toEqualTypeOf<string>();
     if (isWebhookEventType(event, 'calendar.appointment.hasEnded')) {
       expectTypeOf(event).toEqualTypeOf<WebhookEventOf<'calendar.appointment.hasEnded'>>();
+    }
+    if (isUnknownWebhookEvent(event)) {
+      expectTypeOf(event.type).toEqualTypeOf<UnknownWebhookEventType>();
+      expectTypeOf(event.type).toMatchTypeOf<string>();
+      expectTypeOf(event.data).toEqualTypeOf<Readonly<Record<string, unknown>>>();
+    }
+  });
+
+  it('a switch on the known types narrows each case; the unknown ones are left for default', () => {
+    const event = verifyWebhook('whsec_x', {}, '');
+    switch (event.type) {
+      case 'calendar.appointment.meetingCreated':
+        expectTypeOf(event).toEqualTypeOf<WebhookEventOf<'calendar.appointment.meetingCreated'>>();
+        break;
+      case 'table.entry.added':
+        expectTypeOf(event.data.payload.entry).toEqualTypeOf<TableEntry>();
+        break;
+      case 'webhook.ping':
+        expectTypeOf(event.data.message).toEqualTypeOf<string>();
+        break;
+      default:
+        // The other known types and a type added later: an exhaustive `never` check would not hold.
+        expectTypeOf<UnknownWebhookEvent>().toExtend<typeof event>();
+        expectTypeOf<WebhookEventOf<'calendar.appointment.meetingFailed'>>().toExtend<typeof event>();
+        expectTypeOf<WebhookEventOf<'webhook.ping'>>().not.toExtend<typeof event>();
+        expectTypeOf(event.type).toExtend<string>();
     }
   });
 });

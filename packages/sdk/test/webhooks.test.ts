@@ -1,14 +1,19 @@
+import { runInNewContext } from 'node:vm';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServiceEvent, WebhookEvent } from '@leadbook/contract';
+import { WEBHOOK_EVENT_TYPES, type ServiceEvent, type WebhookEvent } from '@leadbook/contract';
 import {
   isAppointmentBooked,
   isAppointmentDeleted,
   isAppointmentEnded,
+  isAppointmentRescheduled,
   isAppointmentStarted,
   isLeadStateChanged,
   isLeadbookError,
+  isMeetingCreated,
+  isMeetingFailed,
   isTableEntryAdded,
+  isUnknownWebhookEvent,
   isWebhookEventType,
   isWebhookPing,
   isWebhookVerificationError,
@@ -129,17 +134,70 @@ describe('verifyWebhook', () => {
     expect(String((error as Error).message)).not.toContain(secret.slice(6));
   });
 
-  it('refuses a signed body that is not a Leadbook event, naming what does not match', () => {
-    const odd = JSON.stringify({ ...envelope, type: 'lead.created' });
-    const error = refusal(() => verifyWebhook(secret, signed(odd), odd)) as WebhookVerificationError;
-    expect(error.reason).toBe('invalid_payload');
-    expect(error.issues.map((issue) => issue.path)).toContain('type');
+  it.each([
+    ['a body parsed as JSON (app.use(express.json()))', JSON.parse(body) as unknown, /got a parsed object/],
+    ['no body at all (no body parser on the route)', undefined, /got undefined/],
+    ['null', null, /got null/],
+    ['a number', 42, /got a number/],
+  ])('refuses %s with a typed error that asks for the raw body', (_what, parsed, got) => {
+    const error = refusal(() => verifyWebhook(secret, signed(body), parsed as string));
+    expect(error).toBeInstanceOf(WebhookVerificationError);
+    expect(error).toMatchObject({ reason: 'raw_body_required' });
+    const { message } = error as WebhookVerificationError;
+    expect(message).toMatch(got);
+    expect(message).toContain('raw request body');
+    expect(message).toContain("express.raw({ type: 'application/json' })");
+  });
+
+  it('reads bytes made in another realm (where instanceof Uint8Array is false)', () => {
+    const bytes = [...new TextEncoder().encode(body)];
+    const foreign = runInNewContext('Uint8Array.from(bytes)', { bytes }) as Uint8Array;
+    expect(foreign instanceof Uint8Array).toBe(false);
+    expect(verifyWebhook(secret, signed(body), foreign)).toEqual(envelope);
+    const buffer = runInNewContext('Uint8Array.from(bytes).buffer', { bytes }) as ArrayBuffer;
+    expect(verifyWebhook(secret, signed(body), buffer)).toEqual(envelope);
+  });
+
+  it('returns a type added after this SDK as an unknown event: signature checked, type and data kept', () => {
+    const later = {
+      type: 'calendar.appointment.noShow',
+      version: 1,
+      timestamp: event.occurredAt,
+      data: event,
+    };
+    const text = JSON.stringify(later);
+    const verified = verifyWebhook(secret, signed(text), text);
+    expect(verified).toEqual(later);
+    expect(isUnknownWebhookEvent(verified)).toBe(true);
+    expect(isAppointmentBooked(verified)).toBe(false);
+    // Its signature is checked like any other's.
+    expect(refusal(() => verifyWebhook(other, signed(text), text))).toMatchObject({
+      reason: 'invalid_signature',
+    });
+  });
+
+  it('refuses a signed body that is not a delivery envelope, naming what does not match', () => {
+    const refused = (value: unknown) => {
+      const text = JSON.stringify(value);
+      return refusal(() => verifyWebhook(secret, signed(text), text)) as WebhookVerificationError;
+    };
+    const known = refused({ ...envelope, data: { ...event, payload: {} } });
+    expect(known.reason).toBe('invalid_payload');
+    expect(known.issues.map((issue) => issue.path)).toContain('data.payload.booking');
+    const unversioned = refused({
+      type: 'calendar.appointment.noShow',
+      timestamp: event.occurredAt,
+      data: {},
+    });
+    expect(unversioned.issues.map((issue) => issue.path)).toEqual(['version']);
+    expect(refused({ ...envelope, type: 42 }).issues.map((issue) => issue.path)).toContain('type');
+    expect(refused([envelope]).reason).toBe('invalid_payload');
   });
 });
 
 describe('webhook event type guards', () => {
   const of = (type: string) => ({ type }) as unknown as WebhookEvent;
-  it('narrow each of the seven types and nothing else', () => {
+  it('narrow each known type and nothing else; every other type is unknown', () => {
     const guards = [
       [isTableEntryAdded, 'table.entry.added'],
       [isLeadStateChanged, 'table.entry.leadState.changed'],
@@ -147,11 +205,17 @@ describe('webhook event type guards', () => {
       [isAppointmentStarted, 'calendar.appointment.hasStarted'],
       [isAppointmentEnded, 'calendar.appointment.hasEnded'],
       [isAppointmentDeleted, 'calendar.appointment.deleted'],
+      [isMeetingCreated, 'calendar.appointment.meetingCreated'],
+      [isMeetingFailed, 'calendar.appointment.meetingFailed'],
+      [isAppointmentRescheduled, 'calendar.appointment.rescheduled'],
       [isWebhookPing, 'webhook.ping'],
     ] as const;
+    expect(guards.map(([, type]) => type).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
     for (const [guard, type] of guards) {
       for (const [, candidate] of guards) expect(guard(of(candidate))).toBe(candidate === type);
       expect(isWebhookEventType(of(type), type)).toBe(true);
+      expect(isUnknownWebhookEvent(of(type))).toBe(false);
     }
+    expect(isUnknownWebhookEvent(of('calendar.appointment.noShow'))).toBe(true);
   });
 });

@@ -68,14 +68,17 @@ describe('webhook subscriptions in the console API', () => {
   it('keeps subscriptions per organization: another organization neither sees nor changes them', async () => {
     const created = await api().create(ORG, { url: URL_A, eventTypes: ['*'] });
     const other = ID.otherOrganization;
-    expect(await api().get(other, created.id)).toBeNull();
+    await expect(api().get(other, created.id)).rejects.toMatchObject({
+      status: 404,
+      message: `Webhook subscription ${created.id} not found`,
+    });
     expect(await api().list(other)).toEqual([]);
     await expect(api().update(other, created.id, { active: false })).rejects.toThrow('not found');
     await expect(api().delete(other, created.id)).rejects.toThrow('not found');
     await expect(api().rotateSecret(other, created.id)).rejects.toThrow('not found');
     await expect(api().ping(other, created.id)).rejects.toThrow('not found');
     await expect(api().deliveries(other, created.id)).rejects.toThrow('not found');
-    expect((await api().get(ORG, created.id))!.active).toBe(true);
+    expect((await api().get(ORG, created.id)).active).toBe(true);
   });
 
   it.each([
@@ -124,7 +127,7 @@ describe('webhook subscriptions in the console API', () => {
     expect(on).toMatchObject({ active: true, disabledReason: null, disabledAt: null, failingSince: null });
     await expect(api().update(ORG, id, { url: 'http://10.0.0.1/x' })).rejects.toThrow('10.0.0.1 is private');
     await expect(api().update(ORG, id, { secret: 'x' } as never)).rejects.toThrow('Unrecognized key');
-    expect((await api().get(ORG, id))!.url).toBe(URL_A);
+    expect((await api().get(ORG, id)).url).toBe(URL_A);
   });
 
   it('rotates the secret: the new one is shown once, the old one is kept for the grace period', async () => {
@@ -133,10 +136,10 @@ describe('webhook subscriptions in the console API', () => {
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(created.secret);
     expect(rotated.previousSecretExpiresAt).toBe(new Date(NOW + 3_600_000).toISOString());
-    expect((await api().get(ORG, created.id))!.previousSecretExpiresAt).toBe(rotated.previousSecretExpiresAt);
+    expect((await api().get(ORG, created.id)).previousSecretExpiresAt).toBe(rotated.previousSecretExpiresAt);
     expect(JSON.stringify(await api().list(ORG))).not.toContain(rotated.secret.slice(6));
     clock.advance(3_600_000);
-    expect((await api().get(ORG, created.id))!.previousSecretExpiresAt).toBeNull();
+    expect((await api().get(ORG, created.id)).previousSecretExpiresAt).toBeNull();
     const now = await api().rotateSecret(ORG, created.id, { gracePeriodMs: 0 });
     expect(now.previousSecretExpiresAt).toBeNull();
     await expect(api().rotateSecret(ORG, created.id, { gracePeriodMs: 8 * 86_400_000 })).rejects.toThrow(
@@ -152,14 +155,31 @@ describe('webhook subscriptions in the console API', () => {
     );
     await expect(api().deliveries(ORG, id, { limit: 0 })).rejects.toMatchObject({ status: 400 });
     await api().delete(ORG, id);
-    expect(await api().get(ORG, id)).toBeNull();
+    await expect(api().get(ORG, id)).rejects.toMatchObject({ status: 404 });
     await expect(api().delete(ORG, id)).rejects.toMatchObject({ status: 404 });
     await expect(api().redeliver(ORG, id)).rejects.toMatchObject({ status: 404 });
   });
 
+  it('get answers an unknown, foreign or deleted id with the 404 the other calls give', async () => {
+    const { id: deleted } = await api().create(ORG, { url: URL_A, eventTypes: ['*'] });
+    await api().delete(ORG, deleted);
+    const { id: foreign } = await api().create(ID.otherOrganization, { url: URL_A, eventTypes: ['*'] });
+    for (const id of [crypto.randomUUID(), foreign, deleted]) {
+      const fromGet = await api()
+        .get(ORG, id)
+        .catch((error: unknown) => error);
+      const fromUpdate = await api()
+        .update(ORG, id, { description: 'x' })
+        .catch((error: unknown) => error);
+      expect(fromGet).toBeInstanceOf(ServiceError);
+      expect(fromGet).toMatchObject({ status: 404, message: `Webhook subscription ${id} not found` });
+      expect(fromGet).toEqual(fromUpdate);
+    }
+  });
+
   it('refuses to ping a disabled subscription', async () => {
     const { id } = await api().create(ORG, { url: URL_A, eventTypes: ['*'], active: false });
-    expect((await api().get(ORG, id))!.disabledAt).toBe(new Date(NOW).toISOString());
+    expect((await api().get(ORG, id)).disabledAt).toBe(new Date(NOW).toISOString());
     await expect(api().ping(ORG, id)).rejects.toThrow('disabled; enable it before a ping');
   });
 });

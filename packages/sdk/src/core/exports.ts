@@ -40,6 +40,7 @@ export {
 } from './guards';
 export type { OperationBody, OperationId, OperationQuery, OperationResponse } from './operation-types';
 export { ApiPromise, type WithResponse } from './api-promise';
+export { SDK_VERSION } from './identity';
 export type { LogLevel } from './logger';
 export type {
   ClientOptions,

@@ -11,6 +11,7 @@ import { errorFromResponse } from './error-from-response';
 import { AbortError, ConnectionError, TimeoutError, type LeadbookError } from './errors';
 import { isAbortError, isApiError } from './guards';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from './idempotency';
+import { identify } from './identity';
 import type { ClientOptions, RequestOptions } from './options';
 import { redactHeaders } from './redact';
 import {
@@ -120,6 +121,7 @@ export function createHttp(config: HttpConfig): Http {
           retry: 0,
           throwHttpErrors: false,
           fetch: config.fetch,
+          hooks: { beforeRequest: [identify(attempt)] },
         });
         ({ data, copy } = await readBody(response));
       } catch (error) {

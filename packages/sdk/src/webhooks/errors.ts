@@ -15,7 +15,11 @@ import { guard } from '../core/guards';
  *   replayed or delayed request, or a clock that is off);
  * - `invalid_signature`: no signature matches any of the secrets (a wrong secret, or a changed body);
  * - `invalid_secret`: a secret given to `verifyWebhook` is not a `whsec_` secret;
- * - `invalid_payload`: the signature matched but the body is not a Leadbook delivery envelope.
+ * - `invalid_payload`: the signature matched but the body is not a Leadbook delivery envelope;
+ * - `raw_body_required`: the receiver passed something other than the body's bytes (a body that
+ *   `express.json()` had parsed, or none because no body parser ran): a mistake in the receiver's
+ *   code, which the message names. Read the route's body raw (`express.raw({ type:
+ *   'application/json' })`); the service retries what was refused meanwhile.
  */
 export type WebhookVerificationReason =
   | 'missing_headers'
@@ -24,7 +28,8 @@ export type WebhookVerificationReason =
   | 'timestamp_too_new'
   | 'invalid_signature'
   | 'invalid_secret'
-  | 'invalid_payload';
+  | 'invalid_payload'
+  | 'raw_body_required';
 
 /** A webhook delivery failed verification: answer it with a 4xx and do not act on it. */
 export class WebhookVerificationError extends LeadbookError {

@@ -16,7 +16,17 @@ export {
   isAppointmentEnded,
   isAppointmentStarted,
   isLeadStateChanged,
+  isMeetingCreated,
+  isMeetingFailed,
   isTableEntryAdded,
+  isUnknownWebhookEvent,
   isWebhookEventType,
   isWebhookPing,
 } from './guards';
+export type {
+  ReceivedWebhookEvent,
+  UnknownWebhookEvent,
+  UnknownWebhookEventType,
+  WebhookEventOf,
+  WebhookEventType,
+} from './event-types';

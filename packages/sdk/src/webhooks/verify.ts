@@ -5,9 +5,11 @@
  *
  * @module
  */
-import { WebhookEventSchema, type WebhookEvent } from '@leadbook/contract';
+import { WebhookEnvelopeSchema, WebhookEventSchema } from '@leadbook/contract';
 import { Webhook, WebhookVerificationError as StandardWebhooksError } from 'standardwebhooks';
 import { WebhookVerificationError, type WebhookVerificationReason } from './errors';
+import type { ReceivedWebhookEvent } from './event-types';
+import { isKnownWebhookEventType } from './guards';
 
 /**
  * The request headers, as a `Headers` object (fetch, Hono, Next.js) or a plain object (Express's
@@ -54,10 +56,39 @@ const MESSAGES: Record<WebhookVerificationReason, string> = {
   timestamp_too_new: 'webhook-timestamp is more than 5 minutes in the future',
   invalid_signature: 'No signature matches the secret',
   invalid_secret: 'The secret is not a whsec_ secret',
-  invalid_payload: 'The body is not a Leadbook webhook event',
+  invalid_payload: 'The body is not a Leadbook webhook delivery envelope',
+  raw_body_required: 'verifyWebhook needs the raw request body, exactly as received',
 };
 
 const refuse = (reason: WebhookVerificationReason) => new WebhookVerificationError(reason, MESSAGES[reason]);
+
+/**
+ * The body as text. A value that is not the bytes received (a body parsed by `express.json()`,
+ * or none because no body parser ran) is refused with a message naming the mistake, not a
+ * `TypeError` from inside the decoder or a misleading `invalid_signature`.
+ */
+function rawText(rawBody: unknown): string {
+  if (typeof rawBody === 'string') return rawBody;
+  // A view check and the tag rather than instanceof, so bytes from another realm (a vm) pass too.
+  if (ArrayBuffer.isView(rawBody) || Object.prototype.toString.call(rawBody) === '[object ArrayBuffer]') {
+    return new TextDecoder().decode(rawBody as ArrayBufferView | ArrayBuffer);
+  }
+  const got =
+    rawBody === undefined
+      ? "undefined: no body parser read this route's body"
+      : rawBody === null
+        ? 'null'
+        : typeof rawBody === 'object'
+          ? 'a parsed object: a body parser such as app.use(express.json()) read the body first'
+          : `a ${typeof rawBody}`;
+  throw new WebhookVerificationError(
+    'raw_body_required',
+    `verifyWebhook needs the raw request body, exactly as received (a string, Buffer, Uint8Array or ArrayBuffer), but got ${got}. ` +
+      'The signature covers the bytes as sent: JSON parsed and serialised again does not match them. ' +
+      "Read this route's body raw: express.raw({ type: 'application/json' }) on the route, before any JSON parser " +
+      '(in a fetch handler, await request.text()).',
+  );
+}
 
 /**
  * Verifies a delivery of a Leadbook webhook subscription and returns its event, typed. Checks, in
@@ -65,17 +96,22 @@ const refuse = (reason: WebhookVerificationReason) => new WebhookVerificationErr
  * this machine's clock either way (the Standard Webhooks tolerance, which absorbs clock skew and
  * refuses replays of old requests); one of the signatures is the HMAC-SHA256 of
  * `{webhook-id}.{webhook-timestamp}.{body}` under one of the secrets; the body is a delivery
- * envelope of `@leadbook/contract` (`WebhookEventSchema`).
+ * envelope of `@leadbook/contract`: a type this SDK knows matches its member of `WebhookEventSchema`,
+ * and a type the service added later (a subscription to `*` receives it) is returned as an
+ * `UnknownWebhookEvent` with its type and data, so a receiver built today keeps accepting
+ * deliveries.
  *
  * Give every secret the receiver holds: during a rotation's grace period the service signs with the
  * old and the new secret, so either verifies. Verify the raw body as received: re-serialised JSON
- * does not match the signature. Deduplicate on the `webhook-id` header (also `event.data.id` for the
- * six automation events): every retry of a delivery carries the same one.
+ * does not match the signature, so a route behind `express.json()` (or with no body parser) is
+ * refused with `raw_body_required`, whose message says to read it with `express.raw()`. Deduplicate on the `webhook-id` header (also `event.data.id` for the
+ * automation events): every retry of a delivery carries the same one.
  *
  * @param secret - The subscription's `whsec_` secret, or several (during a rotation).
  * @param headers - The request headers.
- * @param rawBody - The request body, exactly as received.
- * @returns The event: narrow it with `event.type` or the type guards (`isAppointmentBooked`, ...).
+ * @param rawBody - The request body, exactly as received: a string or the bytes, never parsed JSON.
+ * @returns The event: narrow it with `event.type` or the type guards (`isAppointmentBooked`, ...,
+ *   `isUnknownWebhookEvent`).
  * @throws {@link WebhookVerificationError} with a `reason` when the delivery is refused.
  *
  * @example
@@ -84,6 +120,7 @@ const refuse = (reason: WebhookVerificationReason) => new WebhookVerificationErr
  * import { isAppointmentBooked, isWebhookVerificationError, verifyWebhook } from '@leadbook/sdk';
  *
  * const app = express();
+ * // The raw bytes for this route: not app.use(express.json()) in front of it.
  * app.post('/leadbook', express.raw({ type: 'application/json' }), (req, res) => {
  *   try {
  *     const event = verifyWebhook(process.env.LEADBOOK_WEBHOOK_SECRET!, req.headers, req.body);
@@ -100,7 +137,7 @@ export function verifyWebhook(
   secret: string | readonly string[],
   headers: WebhookHeaders,
   rawBody: WebhookBody,
-): WebhookEvent {
+): ReceivedWebhookEvent {
   const secrets = typeof secret === 'string' ? [secret] : [...secret];
   let verifiers: Webhook[];
   try {
@@ -112,7 +149,7 @@ export function verifyWebhook(
   }
   const found = signatureHeaders(headers);
   if (!found) throw refuse('missing_headers');
-  const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  const body = rawText(rawBody);
 
   let refusal: WebhookVerificationReason = 'invalid_signature';
   const verified = verifiers.some((verifier) => {
@@ -133,7 +170,19 @@ export function verifyWebhook(
   } catch {
     throw refuse('invalid_payload');
   }
-  const result = WebhookEventSchema.safeParse(parsed);
+  return parseEnvelope(parsed);
+}
+
+/**
+ * The delivery, typed: a type this SDK knows must match its own envelope; any other type (one a
+ * newer service added) is read with the envelope every delivery shares, so it still verifies.
+ */
+function parseEnvelope(parsed: unknown): ReceivedWebhookEvent {
+  const type = (parsed as { type?: unknown } | null)?.type;
+  const result =
+    typeof type === 'string' && !isKnownWebhookEventType(type)
+      ? WebhookEnvelopeSchema.safeParse(parsed)
+      : WebhookEventSchema.safeParse(parsed);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => ({
       path: issue.path.join('.'),
@@ -141,5 +190,5 @@ export function verifyWebhook(
     }));
     throw new WebhookVerificationError('invalid_payload', MESSAGES.invalid_payload, issues);
   }
-  return result.data;
+  return result.data as ReceivedWebhookEvent;
 }

@@ -24,6 +24,7 @@ import {
 import {
   createSubscriptionTx,
   deleteSubscriptionTx,
+  mustGetSubscription,
   rotateSecretTx,
   summarize,
   updateSubscriptionTx,
@@ -56,8 +57,13 @@ export interface WebhookSubscriptionsAdminApi {
   create(organizationId: string, input: WebhookSubscriptionInput): Promise<CreatedWebhookSubscription>;
   /** The organization's subscriptions, oldest first, without secrets. */
   list(organizationId: string): Promise<WebhookSubscription[]>;
-  /** The subscription without its secrets, or null. */
-  get(organizationId: string, id: string): Promise<WebhookSubscription | null>;
+  /**
+   * The subscription without its secrets.
+   *
+   * @throws `ServiceError` 404 for an unknown subscription (another organization's and a deleted one
+   *   included), as every other call of this API.
+   */
+  get(organizationId: string, id: string): Promise<WebhookSubscription>;
   /**
    * Changes the URL, event types, description or state; `{ active: true }` re-enables a subscription
    * disabled by hand or automatically (it receives the events from then on; what it missed is not
@@ -134,10 +140,9 @@ export function createWebhookSubscriptionsAdmin(ctx: ServiceContext): WebhookSub
         (await tx.webhookSubscriptions.list(organizationId)).map((s) => summarize(s, ctx.clock.now())),
       ),
     get: (organizationId, id) =>
-      readTx(ctx, async (tx) => {
-        const found = await tx.webhookSubscriptions.get(organizationId, id);
-        return found && summarize(found, ctx.clock.now());
-      }),
+      readTx(ctx, async (tx) =>
+        summarize(await mustGetSubscription(tx, organizationId, id), ctx.clock.now()),
+      ),
     update: (organizationId, id, patch) =>
       locked(id, (tx) => updateSubscriptionTx(ctx, tx, { organizationId, id }, patch)),
     delete: (organizationId, id) => locked(id, (tx) => deleteSubscriptionTx(ctx, tx, organizationId, id)),
