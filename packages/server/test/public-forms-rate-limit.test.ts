@@ -1,7 +1,9 @@
-import { ErrorMessages } from '@leadbook/contract';
+import { ErrorMessages, operations } from '@leadbook/contract';
+import { MemoryStore } from 'express-rate-limit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS, createHarness, type CallOptions, type Harness } from './harness';
 import { STUDIO_IDS as ID } from '@leadbook/server/studio';
+import { countingStorage } from './storage-proxy';
 import { FORMS } from './studio';
 
 async function harness(kind: (typeof ADAPTERS)[number], trustProxy = false) {
@@ -89,6 +91,44 @@ describe('client IPs', () => {
       headers: { 'x-forwarded-for': '203.0.113.99' },
     });
     expect(spoofed.status).toBe(429);
+  });
+});
+
+describe('form ids that cannot be a form', () => {
+  let h: Harness;
+  afterEach(() => h.close());
+
+  it('answer 404 Form not found on every public route before any rate-limit store or storage sees them', async () => {
+    const { storage, calls } = await countingStorage();
+    const increments: string[] = [];
+    class RecordingStore extends MemoryStore {
+      override increment(key: string) {
+        increments.push(key);
+        return super.increment(key);
+      }
+    }
+    h = await createHarness('fetch', { storage, rateLimit: { store: () => new RecordingStore() } });
+    const lookups = () => calls.get('forms.find') ?? 0;
+    const before = lookups();
+    const routes = Object.values(operations).filter((operation) => operation.surface === 'public-form');
+    for (const id of ['%00', `${ID.formNewsletter}%00`, 'not-a-form', '%E0%A4%A', 'x'.repeat(200)]) {
+      for (const { method, path } of routes) {
+        const answer = await h.call(method, path.replace(':id', id), {
+          headers: { origin: 'https://www.example.com' },
+          ...(method === 'POST' ? { body: {} } : {}),
+        });
+        expect([method, path, answer.status, answer.json]).toEqual([
+          method,
+          path,
+          404,
+          { statusCode: 404, message: ErrorMessages.formNotFound },
+        ]);
+        expect(answer.headers.get('access-control-allow-origin')).toBe('https://www.example.com');
+        expect(answer.headers.get('ratelimit')).toBeNull();
+      }
+    }
+    expect(increments).toEqual([]);
+    expect(lookups()).toBe(before);
   });
 });
 

@@ -44,6 +44,17 @@ export interface GuardInput {
   requestId: string;
 }
 
+/** What a route's {@link RoutePrecheck} receives: the path as matched and the headers, nothing else. */
+export type PrecheckInput = Pick<GuardInput, 'params' | 'headers'>;
+
+/**
+ * A synchronous check of the matched path that runs before anything else looks at the request (the
+ * rate limit, auth, storage): it rejects, by throwing a `ServiceError`, a path parameter that cannot
+ * name anything the route serves (a form id that is not a UUID), so hostile bytes in a path reach
+ * no store. It may not do I/O.
+ */
+export type RoutePrecheck = (input: PrecheckInput) => void;
+
 /**
  * A check that runs before the body is parsed and validated, for answers that must win over a 400
  * (an unknown resource's 404, a bad credential's 401). It rejects by throwing a `ServiceError`; it
@@ -89,6 +100,8 @@ export interface Route {
   body?: z.ZodTypeAny | undefined;
   /** Status of a plain (non-{@link RouteResult}) answer. */
   successStatus: number;
+  /** Runs first, before the rate limit; see {@link RoutePrecheck}. */
+  precheck?: RoutePrecheck | undefined;
   /** Runs after Connect auth and before parsing and validation; see {@link RouteGuard}. */
   guard?: RouteGuard | undefined;
   /**
@@ -114,7 +127,7 @@ export function route<O extends OperationDefinition>(
   ) => Promise<
     O['response'] extends z.ZodTypeAny ? z.input<O['response']> | RouteResult | JsonBytes : void | RouteResult
   >,
-  options: { guard?: RouteGuard; expectedBody?: string } = {},
+  options: { precheck?: RoutePrecheck; guard?: RouteGuard; expectedBody?: string } = {},
 ): Route {
   return {
     method: operation.method,
@@ -125,6 +138,7 @@ export function route<O extends OperationDefinition>(
     query: operation.query,
     body: operation.body,
     successStatus: operation.successStatus,
+    precheck: options.precheck,
     guard: options.guard,
     expectedBody: options.expectedBody,
     handle: handle as Route['handle'],
