@@ -165,7 +165,7 @@ describe('two services sharing the store (PGlite)', () => {
     await (await pglite.get()).dropSchemas();
   });
 
-  it('40 GETs of one form from one client, split across two services, get exactly 30 answers', async () => {
+  it("40 GETs of one form's config from one client, split across two services, get exactly 30 answers; its other endpoints keep their own budgets", async () => {
     const db = await pglite.get();
     const schema = db.freshSchema('leadbook_rl');
     const { formId } = await seedScenario(db.pool, schema);
@@ -194,5 +194,15 @@ describe('two services sharing the store (PGlite)', () => {
     expect(responses.find((response) => response.status === 429)?.headers.get('retry-after')).toMatch(
       /^\d+$/,
     );
+    for (const [i, endpoint] of ['availability', 'appointment-types'].entries()) {
+      const other = await services[i]!.fetch(
+        new Request(`http://leadbook.test/public/forms/${formId}/${endpoint}`),
+        { clientIp: '203.0.113.7' },
+      );
+      expect([endpoint, other.headers.get('ratelimit')]).toEqual([
+        endpoint,
+        expect.stringMatching(/^limit=30, remaining=29, reset=\d+$/),
+      ]);
+    }
   });
 });

@@ -62,7 +62,7 @@ export function publicFormRoutes(
   const limited = (rateLimit: RateLimitName, r: Route) => ({ ...r, rateLimit });
   return [
     limited(
-      'read',
+      'availability',
       route(
         op.getPublicFormAvailability,
         async ({ params }) => publicAvailability(await form(params.id)),
@@ -70,15 +70,15 @@ export function publicFormRoutes(
       ),
     ),
     limited(
-      'read',
+      'config',
       route(op.getPublicFormConfig, async ({ params }) => publicConfig(await form(params.id)), access),
     ),
     limited(
-      'read',
+      'slots',
       route(op.listPublicSlots, ({ params, query }) => publicSlots(ctx, params.id, query), access),
     ),
     limited(
-      'read',
+      'appointmentTypes',
       route(
         op.listPublicAppointmentTypes,
         ({ params, query }) => publicAppointmentTypes(ctx, params.id, query),

@@ -7,6 +7,7 @@
 import type { HttpMethod, OperationDefinition, Scope, Surface } from '@leadbook/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../usecases/auth';
+import type { RateLimitName } from './rate-limit';
 
 /** Request headers, looked up case-insensitively. */
 export interface HeaderReader {
@@ -110,7 +111,7 @@ export interface Route {
    */
   expectedBody?: string | undefined;
   /** The public form rate limit this route counts against. */
-  rateLimit?: 'read' | 'submit' | 'hold' | 'telemetry' | undefined;
+  rateLimit?: RateLimitName | undefined;
   /** The handler. */
   handle(input: HandlerInput<never, never, never>): Promise<unknown>;
 }

@@ -20,7 +20,8 @@ export interface PostgresRateLimitStoreOptions {
   schema?: string;
   /**
    * Prepended to every key, so limits that share the table keep separate counts. Give each
-   * limiter its own prefix, such as the limit's name. Default: none.
+   * limiter its own prefix, such as the limit's name (the service asks `rateLimit.store` for one
+   * store per public form endpoint). Default: none.
    */
   prefix?: string;
 }
