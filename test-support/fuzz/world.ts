@@ -11,6 +11,7 @@ import {
   type ConnectService,
   type ConnectServiceOptions,
   type Logger,
+  type RateLimitOptions,
   type StorageAdapter,
 } from '@leadbook/server';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
@@ -69,18 +70,24 @@ export function recordErrors(): LoggedErrors {
 const EARLIEST = -8_640_000_000_000_000;
 
 /**
- * The service options of a fuzz run on `storage`: no rate limits (thousands of requests come from
- * one client), a captcha verifier that needs no network, and `logged`'s logger.
+ * The service options of a fuzz run on `storage`: a captcha verifier that needs no network,
+ * `logged`'s logger, and `rateLimit`: by default none (thousands of requests come from one client);
+ * a run that gives a store (PostgreSQL's) sets limits no run reaches, so that every case's form id
+ * and client reach the store's keys.
  *
  * The scheduler keeps its jobs in `storage`, written with their bookings and checked like every other
  * table, but its clock stands at the earliest instant there is, so no job falls due during the run.
  * A case may book an interval in the past (a valid slot moved back 2,000 years): its timers firing
  * in the background would write between two snapshots and pass for a refused request's write.
  */
-export const fuzzServiceOptions = (logged: LoggedErrors, storage: StorageAdapter): ConnectServiceOptions => ({
+export const fuzzServiceOptions = (
+  logged: LoggedErrors,
+  storage: StorageAdapter,
+  rateLimit: RateLimitOptions = { enabled: false },
+): ConnectServiceOptions => ({
   storage,
   scheduler: createTimerScheduler({ storage, clock: createManualClock(EARLIEST), logger: logged.logger }),
-  rateLimit: { enabled: false },
+  rateLimit,
   captcha: { verify: async ({ token }) => token === GOOD_CAPTCHA },
   logger: logged.logger,
 });

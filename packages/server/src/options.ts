@@ -28,7 +28,11 @@ export interface ConnectServiceOptions {
   bodyLimit?: number | string;
   /** Captcha verification of form submissions. Default: the HTTP verifier with the providers' URLs. */
   captcha?: CaptchaVerifier | HttpCaptchaVerifierOptions;
-  /** Public form rate limits (30/min GET, 5/min submit, 120/min telemetry per form and client IP). */
+  /**
+   * Public form rate limits: one budget per endpoint, per form and client IP (30/min on each GET
+   * endpoint: availability, slots, appointment types, config; 5/min submit; 10/min holds; 120/min
+   * telemetry). `limits.read` sets every GET budget at once.
+   */
   rateLimit?: RateLimitOptions;
   /**
    * Where widget telemetry goes. Default: storage, keeping the newest 1000 events per form. A request

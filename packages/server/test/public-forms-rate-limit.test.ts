@@ -1,8 +1,11 @@
-import { ErrorMessages } from '@leadbook/contract';
+import { ErrorMessages, operations } from '@leadbook/contract';
+import { MemoryStore } from 'express-rate-limit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS, createHarness, type CallOptions, type Harness } from './harness';
 import { STUDIO_IDS as ID } from '@leadbook/server/studio';
+import { countingStorage } from './storage-proxy';
 import { FORMS } from './studio';
+import { day } from '../../../test-support/time';
 
 async function harness(kind: (typeof ADAPTERS)[number], trustProxy = false) {
   const h = await createHarness(kind, {}, { trustProxy });
@@ -89,6 +92,102 @@ describe('client IPs', () => {
       headers: { 'x-forwarded-for': '203.0.113.99' },
     });
     expect(spoofed.status).toBe(429);
+  });
+});
+
+describe('one budget per endpoint', () => {
+  let h: Harness;
+  afterEach(() => h.close());
+
+  it('each GET endpoint has a budget of its own: a widget stepping through 31 days of slots leaves the others whole', async () => {
+    h = await createHarness('fetch', {}, { fullStudio: true });
+    const slotsOf = (days: number) =>
+      h.call(
+        'GET',
+        `/public/forms/${ID.form}/slots?${new URLSearchParams({
+          calendarId: ID.calendarBerlin,
+          appointmentTypeId: ID.appointmentTypeTrial,
+          start: `${day(days)}T00:00:00.000Z`,
+          end: `${day(days + 1)}T00:00:00.000Z`,
+        })}`,
+      );
+    const days = await Promise.all(Array.from({ length: 30 }, (_, i) => slotsOf(i + 1)));
+    expect(days.map((answer) => answer.status)).toEqual(Array(30).fill(200));
+    const limited = await slotsOf(31);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('ratelimit')).toMatch(/^limit=30, remaining=0, reset=\d+$/);
+    for (const endpoint of [`appointment-types?calendarId=${ID.calendarBerlin}`, 'availability', 'config']) {
+      const answer = await h.call('GET', `/public/forms/${ID.form}/${endpoint}`);
+      expect([endpoint, answer.status]).toEqual([endpoint, 200]);
+      expect(answer.headers.get('ratelimit')).toMatch(/^limit=30, remaining=29, reset=\d+$/);
+      expect(answer.headers.get('ratelimit-policy')).toBe('30;w=60');
+    }
+  });
+
+  const exhaustedAfter = async (path: string) => {
+    for (let n = 0; n < 100; n++) {
+      if ((await h.call('GET', `/public/forms/${ID.formNewsletter}/${path}`)).status === 429) return n;
+    }
+    return Infinity;
+  };
+
+  it('`limits.read` sets every GET budget, each still its own; a GET endpoint named beside it keeps its value', async () => {
+    const names: string[] = [];
+    h = await createHarness(
+      'fetch',
+      {
+        rateLimit: {
+          limits: { read: 3, slots: 5, submit: 2 },
+          store: (name) => (names.push(name), new MemoryStore()),
+        },
+      },
+      { fullStudio: true },
+    );
+    expect([...names].sort()).toEqual(
+      ['appointmentTypes', 'availability', 'config', 'hold', 'slots', 'submit', 'telemetry'].sort(),
+    );
+    expect(await exhaustedAfter('availability')).toBe(3);
+    expect(await exhaustedAfter('config')).toBe(3);
+    expect(await exhaustedAfter(`appointment-types?calendarId=${ID.calendarBerlin}`)).toBe(3);
+    expect(await exhaustedAfter('slots')).toBe(5);
+  });
+});
+
+describe('form ids that cannot be a form', () => {
+  let h: Harness;
+  afterEach(() => h.close());
+
+  it('answer 404 Form not found on every public route before any rate-limit store or storage sees them', async () => {
+    const { storage, calls } = await countingStorage();
+    const increments: string[] = [];
+    class RecordingStore extends MemoryStore {
+      override increment(key: string) {
+        increments.push(key);
+        return super.increment(key);
+      }
+    }
+    h = await createHarness('fetch', { storage, rateLimit: { store: () => new RecordingStore() } });
+    const lookups = () => calls.get('forms.find') ?? 0;
+    const before = lookups();
+    const routes = Object.values(operations).filter((operation) => operation.surface === 'public-form');
+    for (const id of ['%00', `${ID.formNewsletter}%00`, 'not-a-form', '%E0%A4%A', 'x'.repeat(200)]) {
+      for (const { method, path } of routes) {
+        const answer = await h.call(method, path.replace(':id', id), {
+          headers: { origin: 'https://www.example.com' },
+          ...(method === 'POST' ? { body: {} } : {}),
+        });
+        expect([method, path, answer.status, answer.json]).toEqual([
+          method,
+          path,
+          404,
+          { statusCode: 404, message: ErrorMessages.formNotFound },
+        ]);
+        expect(answer.headers.get('access-control-allow-origin')).toBe('https://www.example.com');
+        expect(answer.headers.get('ratelimit')).toBeNull();
+      }
+    }
+    expect(increments).toEqual([]);
+    expect(lookups()).toBe(before);
   });
 });
 

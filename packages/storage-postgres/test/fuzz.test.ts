@@ -1,9 +1,10 @@
 /**
  * The seeded fuzz test of issue 18 on PostgreSQL storage (see `test-support/fuzz` and the sql.js
  * run in `packages/server/test/fuzz.test.ts`): every operation of the catalogue, mutated thousands
- * of times, through the fetch handler. No answer may be a 5xx, every error must be in its surface's
- * envelope, and a refused request must leave every table of the schema as it was. Replay a failure
- * with the `LEADBOOK_FUZZ_SEED` the report prints; `LEADBOOK_FUZZ_CASES` sets the number of cases.
+ * of times, through the fetch handler, with the public form limits counted in the PostgreSQL
+ * rate-limit store. No answer may be a 5xx, every error must be in its surface's envelope, and a
+ * refused request must leave every table of the schema as it was. Replay a failure with the
+ * `LEADBOOK_FUZZ_SEED` the report prints; `LEADBOOK_FUZZ_CASES` sets the number of cases.
  */
 import { operations, type OperationId } from '@leadbook/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,8 @@ import {
   type StorageProbe,
 } from '../../../test-support/fuzz';
 import { createHarness, type Harness } from '../../server/test/harness';
-import { createPostgresStorage } from '../src';
+import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from '@leadbook/server';
+import { createPostgresRateLimitStore, createPostgresStorage, migrate } from '../src';
 import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
 
 const pglite = lazily(openPglite);
@@ -43,7 +45,19 @@ function fuzzOn(name: string, database: () => Promise<TestDatabase>) {
     const db = await database();
     const schema = db.freshSchema('leadbook_fuzz');
     probe = postgresProbe(await createPostgresStorage({ pool: db.pool, schema }), db.pool, schema);
-    h = await createHarness('fetch', fuzzServiceOptions(logged, probe.storage), { fullStudio: true });
+    // The public routes count every case in the PostgreSQL rate-limit store, as a deployment of
+    // several instances does, under limits no run reaches. Its counts live in a schema of their
+    // own: they change with every request, refused or not, and the probe watches only the storage.
+    const limitSchema = db.freshSchema('leadbook_fuzz_limits');
+    await migrate(db.pool, { schema: limitSchema });
+    const rateLimit: RateLimitOptions = {
+      limits: Object.fromEntries(Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, 1_000_000_000])),
+      store: (name) =>
+        createPostgresRateLimitStore({ pool: db.pool, schema: limitSchema, prefix: `${name}:` }),
+    };
+    h = await createHarness('fetch', fuzzServiceOptions(logged, probe.storage, rateLimit), {
+      fullStudio: true,
+    });
     world = await seedFuzzWorld(h.service, h.base, h.send);
   });
   afterAll(() => h?.close());

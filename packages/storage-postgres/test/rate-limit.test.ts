@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorMessages, operations } from '@leadbook/contract';
 import { createConnectService, type ConnectService } from '@leadbook/server';
 import type { Options, Store } from 'express-rate-limit';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createPgBossScheduler, createPostgresRateLimitStore, createPostgresStorage, migrate } from '../src';
 import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
-import { seedScenario } from './support/scenario';
+import { inertScheduler, seedScenario } from './support/scenario';
 
 const pglite = lazily(openPglite);
 const server = lazily(() => openServer(SERVER_URL!));
@@ -68,6 +70,19 @@ function storeTests(database: () => Promise<TestDatabase>) {
     expect(await hits(b, 'k')).toBe(2);
     expect(await hits(other, 'k')).toBe(1);
   });
+
+  it('keeps keys with bytes PostgreSQL text refuses (NUL) or a backslash, each apart from the others', async () => {
+    const { open } = await stores(await database(), 60_000);
+    const store = open();
+    const keys = ['a\0b', 'a\\0b', 'a\\\0b', 'a\0', 'a\\', 'a'];
+    for (const key of keys) expect(await hits(store, key)).toBe(1);
+    for (const key of keys) expect(await hits(store, key)).toBe(2);
+    await store.decrement('a\0b');
+    expect((await store.get!('a\0b'))?.totalHits).toBe(1);
+    await store.resetKey('a\0');
+    expect(await store.get!('a\0')).toBeUndefined();
+    expect((await store.get!('a'))?.totalHits).toBe(2);
+  });
 }
 
 describe('postgres rate-limit store (PGlite)', () => storeTests(pglite.get));
@@ -90,6 +105,59 @@ describe.skipIf(!SERVER_URL)('postgres rate-limit store (server)', () => {
   });
 });
 
+/** Every public form route, at a form id that cannot be a form's. */
+const publicRoutesAt = (id: string) =>
+  Object.values(operations)
+    .filter((operation) => operation.surface === 'public-form')
+    .map((operation) => ({ method: operation.method, path: operation.path.replace(':id', id) }));
+
+function publicIdTests(database: () => Promise<TestDatabase>) {
+  afterEach(async () => (await database()).dropSchemas());
+
+  it('a form id with a NUL byte answers 404 Form not found on every public route, and counts nothing', async () => {
+    const db = await database();
+    const schema = db.freshSchema('leadbook_rl');
+    const service = await createConnectService({
+      storage: await createPostgresStorage({ pool: db.pool, schema }),
+      scheduler: inertScheduler,
+      rateLimit: {
+        store: (name) => createPostgresRateLimitStore({ pool: db.pool, schema, prefix: `${name}:` }),
+      },
+    });
+    try {
+      for (const id of ['%00', `${randomUUID()}%00`, 'a%00b', '%00%00']) {
+        for (const { method, path } of publicRoutesAt(id)) {
+          const response = await service.fetch(
+            new Request(`http://leadbook.test${path}`, {
+              method,
+              headers: { origin: 'https://www.example.com', 'content-type': 'application/json' },
+              ...(method === 'POST' ? { body: '{}' } : {}),
+            }),
+            { clientIp: '203.0.113.7' },
+          );
+          expect([method, path, response.status, await response.json()]).toEqual([
+            method,
+            path,
+            404,
+            { statusCode: 404, message: ErrorMessages.formNotFound },
+          ]);
+          expect(response.headers.get('access-control-allow-origin')).toBe('https://www.example.com');
+        }
+      }
+      const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM "${schema}".rate_limits`);
+      expect(rows[0]).toEqual({ n: 0 });
+    } finally {
+      await service.close();
+    }
+  });
+}
+
+describe('public form ids on the postgres rate-limit store (PGlite)', () => publicIdTests(pglite.get));
+
+describe.skipIf(!SERVER_URL)('public form ids on the postgres rate-limit store (server)', () =>
+  publicIdTests(server.get),
+);
+
 describe('two services sharing the store (PGlite)', () => {
   const services: ConnectService[] = [];
   afterEach(async () => {
@@ -97,7 +165,7 @@ describe('two services sharing the store (PGlite)', () => {
     await (await pglite.get()).dropSchemas();
   });
 
-  it('40 GETs of one form from one client, split across two services, get exactly 30 answers', async () => {
+  it("40 GETs of one form's config from one client, split across two services, get exactly 30 answers; its other endpoints keep their own budgets", async () => {
     const db = await pglite.get();
     const schema = db.freshSchema('leadbook_rl');
     const { formId } = await seedScenario(db.pool, schema);
@@ -126,5 +194,15 @@ describe('two services sharing the store (PGlite)', () => {
     expect(responses.find((response) => response.status === 429)?.headers.get('retry-after')).toMatch(
       /^\d+$/,
     );
+    for (const [i, endpoint] of ['availability', 'appointment-types'].entries()) {
+      const other = await services[i]!.fetch(
+        new Request(`http://leadbook.test/public/forms/${formId}/${endpoint}`),
+        { clientIp: '203.0.113.7' },
+      );
+      expect([endpoint, other.headers.get('ratelimit')]).toEqual([
+        endpoint,
+        expect.stringMatching(/^limit=30, remaining=29, reset=\d+$/),
+      ]);
+    }
   });
 });

@@ -108,7 +108,8 @@ export const publicOperations = {
     description:
       'Checks the slot as submit does (calendar, appointment type, live availability) and holds one ' +
       'place of it; pass the hold id as `holdId` on submit. One active hold per form and client: a ' +
-      'new hold replaces the previous one. Rate limited like submit.',
+      'new hold replaces the previous one. Rate limited on a budget of its own, apart from submit: ' +
+      '10 a minute per form and client IP by default.',
     params: PublicIdParamsSchema,
     body: PublicHoldBodySchema,
     response: BookingHoldSchema,

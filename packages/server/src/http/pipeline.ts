@@ -1,8 +1,9 @@
 /**
- * The one request pipeline: CORS preflight, route matching and the unmatched-path 404, the public
- * form rate limits, the body (its size limit and `Content-Encoding`), then the route itself (auth,
- * guard, validation, handler, envelope; see `invokeRoute`). The Express and fetch adapters only
- * translate their requests into an {@link AdapterRequest} and write the {@link RawResponse} back.
+ * The one request pipeline: CORS preflight, route matching and the unmatched-path 404, the route's
+ * precheck of its path (a form id that cannot be one is a 404 here), the public form rate limits,
+ * the body (its size limit and `Content-Encoding`), then the route itself (auth, guard, validation,
+ * handler, envelope; see `invokeRoute`). The Express and fetch adapters only translate their
+ * requests into an {@link AdapterRequest} and write the {@link RawResponse} back.
  *
  * @module
  */
@@ -69,6 +70,7 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
     if (!surface) return undefined;
     try {
       if (!match) throw unmatchedError(surface);
+      match.route.precheck?.({ params: match.params, headers: request.headers });
       let limitHeaders: Record<string, string> = {};
       const limiter = match.route.rateLimit && options.limiters?.[match.route.rateLimit];
       if (limiter) {

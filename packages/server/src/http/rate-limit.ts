@@ -1,8 +1,10 @@
 /**
- * Public form rate limits: 30/min on the GET endpoints, 5/min on submit, 120/min on
- * telemetry (and 10/min on slot holds, an extension), keyed by form id and client IP. Counts go to express-rate-limit stores (its
- * `MemoryStore` by default, or any store of its ecosystem: Redis, PostgreSQL), and answers carry
- * the IETF draft-7 headers (`RateLimit`, `RateLimit-Policy`, and `Retry-After` on a 429), for both
+ * Public form rate limits, one budget per endpoint (SPEC 4.2 gives each endpoint its own row):
+ * 30/min on each GET endpoint (availability, slots, appointment types, and the config extension),
+ * 5/min on submit, 10/min on slot holds (extension) and 120/min on telemetry, each keyed by form id
+ * and client IP. Counts go to express-rate-limit stores (its `MemoryStore` by default, or any store
+ * of its ecosystem: Redis, PostgreSQL), and answers carry the IETF draft-7 headers of their
+ * endpoint's budget (`RateLimit`, `RateLimit-Policy`, and `Retry-After` on a 429), for both
  * adapters alike.
  *
  * @module
@@ -11,19 +13,35 @@ import { ErrorMessages } from '@leadbook/contract';
 import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from '../ports/logger';
 
-/** The three limits. */
-export type RateLimitName = 'read' | 'submit' | 'hold' | 'telemetry';
+/**
+ * The public form limits, one per endpoint: `availability`, `slots`, `appointmentTypes` and
+ * `config` (the GET endpoints), `submit`, `hold` (slot holds, an extension) and `telemetry`.
+ */
+export type RateLimitName =
+  'availability' | 'slots' | 'appointmentTypes' | 'config' | 'submit' | 'hold' | 'telemetry';
 
 /**
- * The public form limits, per window, and the limit of slot holds (extension): counted apart from
- * submit, like submit per form and client IP, with room for a visitor to pick a few slots.
+ * Requests per window of each endpoint: SPEC 4.2's 30, 5 and 120 a minute; the config extension a
+ * GET like the others, and slot holds counted apart from submit, with room for a visitor to pick a
+ * few slots.
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, number>> = {
-  read: 30,
+  availability: 30,
+  slots: 30,
+  appointmentTypes: 30,
+  config: 30,
   submit: 5,
   hold: 10,
   telemetry: 120,
 };
+
+/** The GET endpoints' limits: `limits.read` sets them all. */
+const READ_LIMITS: ReadonlySet<RateLimitName> = new Set([
+  'availability',
+  'slots',
+  'appointmentTypes',
+  'config',
+]);
 
 /** Options of the public form rate limits. */
 export interface RateLimitOptions {
@@ -31,11 +49,17 @@ export interface RateLimitOptions {
   enabled?: boolean;
   /** The window in milliseconds. Default: one minute. */
   windowMs?: number;
-  /** Requests per window, per limit. Default: {@link DEFAULT_RATE_LIMITS}. */
-  limits?: Partial<Record<RateLimitName, number>>;
+  /**
+   * Requests per window, per endpoint. Default: {@link DEFAULT_RATE_LIMITS}. `read` sets the four
+   * GET limits at once (a GET endpoint named here as well keeps its own value); each GET endpoint
+   * still counts on a budget of its own.
+   */
+  limits?: Partial<Record<RateLimitName | 'read', number>>;
   /**
    * A store per limit (express-rate-limit `Store`), so several instances can share counts (Redis,
-   * PostgreSQL). Default: a `MemoryStore` per limit. Each limit needs its own store instance.
+   * PostgreSQL): called once with each {@link RateLimitName}. Default: a `MemoryStore` per limit.
+   * Return a new store instance for each name (a store with a prefix of the name, for stores that
+   * share a table or a Redis database).
    */
   store?: (name: RateLimitName) => Store;
 }
@@ -88,22 +112,29 @@ function createLimiter(settings: {
   };
 }
 
-/** Creates the three limiters (or none, when disabled). */
+/** Creates one limiter per endpoint (or none, when disabled). */
 export function createRateLimiters(
   options: RateLimitOptions = {},
   logger: Logger,
 ): Record<RateLimitName, RateLimiter> | undefined {
   if (options.enabled === false) return undefined;
   const windowMs = options.windowMs ?? 60_000;
-  const make = (name: RateLimitName) =>
-    createLimiter({
+  const { limits = {} } = options;
+  const limitOf = (name: RateLimitName) =>
+    limits[name] ?? (READ_LIMITS.has(name) ? limits.read : undefined) ?? DEFAULT_RATE_LIMITS[name];
+  const names = Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[];
+  return Object.fromEntries(
+    names.map((name) => [
       name,
-      limit: options.limits?.[name] ?? DEFAULT_RATE_LIMITS[name],
-      windowMs,
-      store: options.store?.(name) ?? new MemoryStore(),
-      logger,
-    });
-  return { read: make('read'), submit: make('submit'), hold: make('hold'), telemetry: make('telemetry') };
+      createLimiter({
+        name,
+        limit: limitOf(name),
+        windowMs,
+        store: options.store?.(name) ?? new MemoryStore(),
+        logger,
+      }),
+    ]),
+  ) as Record<RateLimitName, RateLimiter>;
 }
 
 /** The 429 body of the public form API. */

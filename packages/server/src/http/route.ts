@@ -7,6 +7,7 @@
 import type { HttpMethod, OperationDefinition, Scope, Surface } from '@leadbook/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../usecases/auth';
+import type { RateLimitName } from './rate-limit';
 
 /** Request headers, looked up case-insensitively. */
 export interface HeaderReader {
@@ -43,6 +44,17 @@ export interface GuardInput {
   /** The request id echoed in `x-request-id`. */
   requestId: string;
 }
+
+/** What a route's {@link RoutePrecheck} receives: the path as matched and the headers, nothing else. */
+export type PrecheckInput = Pick<GuardInput, 'params' | 'headers'>;
+
+/**
+ * A synchronous check of the matched path that runs before anything else looks at the request (the
+ * rate limit, auth, storage): it rejects, by throwing a `ServiceError`, a path parameter that cannot
+ * name anything the route serves (a form id that is not a UUID), so hostile bytes in a path reach
+ * no store. It may not do I/O.
+ */
+export type RoutePrecheck = (input: PrecheckInput) => void;
 
 /**
  * A check that runs before the body is parsed and validated, for answers that must win over a 400
@@ -89,6 +101,8 @@ export interface Route {
   body?: z.ZodTypeAny | undefined;
   /** Status of a plain (non-{@link RouteResult}) answer. */
   successStatus: number;
+  /** Runs first, before the rate limit; see {@link RoutePrecheck}. */
+  precheck?: RoutePrecheck | undefined;
   /** Runs after Connect auth and before parsing and validation; see {@link RouteGuard}. */
   guard?: RouteGuard | undefined;
   /**
@@ -97,7 +111,7 @@ export interface Route {
    */
   expectedBody?: string | undefined;
   /** The public form rate limit this route counts against. */
-  rateLimit?: 'read' | 'submit' | 'hold' | 'telemetry' | undefined;
+  rateLimit?: RateLimitName | undefined;
   /** The handler. */
   handle(input: HandlerInput<never, never, never>): Promise<unknown>;
 }
@@ -114,7 +128,7 @@ export function route<O extends OperationDefinition>(
   ) => Promise<
     O['response'] extends z.ZodTypeAny ? z.input<O['response']> | RouteResult | JsonBytes : void | RouteResult
   >,
-  options: { guard?: RouteGuard; expectedBody?: string } = {},
+  options: { precheck?: RoutePrecheck; guard?: RouteGuard; expectedBody?: string } = {},
 ): Route {
   return {
     method: operation.method,
@@ -125,6 +139,7 @@ export function route<O extends OperationDefinition>(
     query: operation.query,
     body: operation.body,
     successStatus: operation.successStatus,
+    precheck: options.precheck,
     guard: options.guard,
     expectedBody: options.expectedBody,
     handle: handle as Route['handle'],

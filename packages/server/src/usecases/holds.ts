@@ -57,8 +57,8 @@ const toHold = (record: HoldRecord): BookingHold => ({
 });
 
 /**
- * Places a hold under the locks of the resources tried, with the same checks as a booking (the
- * candidate, the booking window, room left with other holds counted).
+ * Places a hold under the locks of its holder and of the resources tried, with the same checks as a
+ * booking (the candidate, the booking window, room left with other holds counted).
  *
  * @throws ServiceError: 400 `slotUnavailable` when no resource has room, `outsideBookingWindow`,
  *   `tooManyHolds`, or a 400 for an interval that is not a candidate; 404 for an unknown calendar
@@ -120,7 +120,10 @@ export async function placeHold(ctx: ServiceContext, request: HoldRequest): Prom
       }
       throw slotUnavailable();
     },
-    { lockKeys: request.resourceIds.map((id) => `resource:${id}`) },
+    // The holder's lock too: its count (`limit`) or its release (`replace`) and the insert must not
+    // interleave with another hold of the same holder, which the resource locks alone allow when
+    // the two holds are of different resources.
+    { lockKeys: [`holder:${request.holder}`, ...request.resourceIds.map((id) => `resource:${id}`)] },
   );
 }
 

@@ -20,10 +20,18 @@ export interface PostgresRateLimitStoreOptions {
   schema?: string;
   /**
    * Prepended to every key, so limits that share the table keep separate counts. Give each
-   * limiter its own prefix, such as the limit's name. Default: none.
+   * limiter its own prefix, such as the limit's name (the service asks `rateLimit.store` for one
+   * store per public form endpoint). Default: none.
    */
   prefix?: string;
 }
+
+/**
+ * The key as the table keeps it. PostgreSQL text cannot hold U+0000, which a key made from a request
+ * may carry (express-rate-limit's key generators are the caller's): it is kept as `\0`, and a
+ * backslash as `\\`, so no two keys meet and none is refused.
+ */
+const stored = (key: string) => key.replace(/[\\\0]/g, (c) => (c === '\0' ? '\\0' : '\\\\'));
 
 /** How often at most one instance's store deletes rows whose window has passed. */
 const SWEEP_EVERY_MS = 60_000;
@@ -49,23 +57,23 @@ class PostgresRateLimitStore implements Store {
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const row = (await this.query(this.sql.get, [this.prefix + key]))[0];
+    const row = (await this.query(this.sql.get, [stored(this.prefix + key)]))[0];
     return row ? info(row) : undefined;
   }
 
   async increment(key: string): Promise<IncrementResponse> {
     this.sweep();
-    const row = (await this.query(this.sql.increment, [this.prefix + key, this.windowMs]))[0];
+    const row = (await this.query(this.sql.increment, [stored(this.prefix + key), this.windowMs]))[0];
     if (!row) throw toStorageError(new Error('the upsert returned no row'), 'rate limit increment');
     return info(row);
   }
 
   async decrement(key: string): Promise<void> {
-    await this.query(this.sql.decrement, [this.prefix + key]);
+    await this.query(this.sql.decrement, [stored(this.prefix + key)]);
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.query(this.sql.reset, [this.prefix + key]);
+    await this.query(this.sql.reset, [stored(this.prefix + key)]);
   }
 
   private async query(text: string, values: unknown[]) {

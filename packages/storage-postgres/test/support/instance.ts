@@ -7,8 +7,9 @@
  * Environment: DATABASE_URL, LEADBOOK_SCHEMA, LEADBOOK_PGBOSS_SCHEMA, LEADBOOK_POLL_MS (default 200),
  * LEADBOOK_POOL_MAX (default 10), LEADBOOK_WEBHOOK_TIMEOUT_MS (default 10000), LEADBOOK_MEETINGS
  * (`on`: an in-memory `zoom` meeting provider that prints `{"meetingCreated": bookingId}` per meeting
- * it creates; `down`: one whose creations all fail). Webhooks may target loopback (the tests'
- * receivers listen there).
+ * it creates; `down`: one whose creations all fail), LEADBOOK_RATE_LIMITS (`off`: no public form
+ * rate limits, for races of many requests from one client). Webhooks may target loopback (the
+ * tests' receivers listen there).
  *
  * @module
  */
@@ -60,7 +61,10 @@ const service = await createConnectService({
   ...(meetingsMode ? { meetings: { providers: [meetings], timeoutMs: 1_000 } } : {}),
   storage: await createPostgresStorage({ pool, schema, scheduler }),
   scheduler,
-  rateLimit: { store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }) },
+  rateLimit: {
+    enabled: process.env['LEADBOOK_RATE_LIMITS'] !== 'off',
+    store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }),
+  },
   webhooks: {
     allowPrivateUrls: true,
     timeoutMs: Number(process.env['LEADBOOK_WEBHOOK_TIMEOUT_MS'] ?? 10_000),

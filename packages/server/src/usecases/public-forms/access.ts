@@ -9,10 +9,15 @@ import { ServiceError } from '../../core/errors';
 import type { FormRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
 
+/**
+ * Whether `id` can be the id of a form: form ids are UUIDs, so anything else (a NUL byte, a megabyte
+ * of text) names no form, and nothing needs to look it up.
+ */
+export const isFormId = (id: string): boolean => UuidSchema.safeParse(id).success;
+
 /** The published form with this id, or a 404 `Form not found` (missing and unpublished look alike). */
 export async function loadPublishedForm(tx: Repositories, formId: string): Promise<FormRecord> {
-  // Form ids are UUIDs: anything else (a NUL byte, a megabyte of text) is unknown without a lookup.
-  const form = UuidSchema.safeParse(formId).success ? await tx.forms.find(formId) : null;
+  const form = isFormId(formId) ? await tx.forms.find(formId) : null;
   if (!form || !form.published) throw new ServiceError('notFound', ErrorMessages.formNotFound);
   return form;
 }
