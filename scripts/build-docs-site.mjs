@@ -1,7 +1,7 @@
 // Builds the documentation site into docs/api (or the directory given) and checks it:
 // 1. the HTTP API reference: docs/openapi.json rendered by Redoc (`redocly build-docs`) into one
 //    HTML file with its scripts inlined, in a page with a bar back to the site
-//    (docs/site/http-api.hbs); typedoc copies it into the site, and its navigation links it
+//    (docs/site/http-api.template.html); typedoc copies it into the site, and its navigation links it
 //    (scripts/typedoc-plugin-site.mjs);
 // 2. typedoc: the landing page (docs/site/index.md), the guides in the order docs/README.md lists
 //    them (the one list of guides: a guide it does not name is not on the site) and the TypeScript
@@ -29,7 +29,7 @@ try {
       'docs/openapi.json',
       '--inlineBundle',
       '--template',
-      'docs/site/http-api.hbs',
+      'docs/site/http-api.template.html',
       '--title',
       'Leadbook HTTP API reference',
       '--output',
