@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
@@ -50,8 +50,8 @@ describe('the documentation site (npm run docs)', () => {
   const page = (path: string) => readFileSync(join(site, path), 'utf8');
   const text = (path: string) => page(path).replace(/<[^>]+>/g, '');
 
-  it('builds without a typedoc warning, and its link check finds no problem', () => {
-    expect(`${build.stdout}${build.stderr}`).not.toMatch(/\[warning\]|\[error\]/);
+  it('builds without a warning, and its link check finds no problem', () => {
+    expect(`${build.stdout}${build.stderr}`).not.toMatch(/\[warning\]|\[error\]|warn/i);
     expect(build.stdout).toMatch(/links checked, 0 problems/);
   });
 
@@ -82,6 +82,51 @@ describe('the documentation site (npm run docs)', () => {
     const readme = readFileSync(join(root, 'docs/README.md'), 'utf8');
     expect(listed).toEqual([...readme.matchAll(/\]\(\.\/guides\/([\w-]+\.md)\)/g)].map(([, f]) => f));
     for (const guide of guides) expect(existsSync(join(site, guide.path!))).toBe(true);
+    // Modules are named as they are imported, not by their source files (`index`, `adapters/sql-kit`).
+    const modules = nav[1]!
+      .children!.flatMap((pkg) => pkg.children ?? [])
+      .filter((group) => group.text === 'Modules');
+    const names = modules.flatMap((group) => group.children!.map((module) => module.text));
+    expect(names).toEqual(
+      expect.arrayContaining(['@leadbook/server', '@leadbook/server/sql', '@leadbook/sdk/testing']),
+    );
+    expect(names.filter((name) => !name.startsWith('@leadbook/'))).toEqual([]);
+  });
+
+  it('links the HTTP API reference from the navigation of every page, and the reference links back', () => {
+    const pages = [
+      'index.html',
+      'documents/Mounting_the_server.html',
+      'modules/_leadbook_server._leadbook_server_sql.html',
+    ];
+    for (const path of pages) {
+      const href = /id="site-reference-link"[^>]*><a href="([^"]+)"/.exec(page(path))?.[1];
+      expect([path, href && resolve(dirname(join(site, path)), href)]).toEqual([
+        path,
+        join(site, 'media/http-api.html'),
+      ]);
+    }
+    const back = /href="([^"]+)"[^>]*>&larr; Back to the documentation</.exec(
+      page('media/http-api.html'),
+    )?.[1];
+    expect(back && resolve(join(site, 'media'), back)).toBe(join(site, 'index.html'));
+  });
+
+  it('shows request samples in the reference: curl and the SDK for every operation', () => {
+    const reference = page('media/http-api.html');
+    const openapi = JSON.parse(readFileSync(join(root, 'docs/openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { 'x-codeSamples'?: unknown[] }>>;
+    };
+    const operations = Object.values(openapi.paths).flatMap((item) => Object.values(item));
+    expect(operations.every((op) => op['x-codeSamples']?.length === 2)).toBe(true);
+    // The document the page renders carries them.
+    expect(reference).toContain('x-codeSamples');
+    expect(reference).toContain('Authorization: Bearer $LEADBOOK_API_TOKEN');
+  });
+
+  it('hides the ts-context comments of the docs from readers', () => {
+    const pages = ['index.html', ...readdirSync(join(site, 'documents')).map((f) => `documents/${f}`)];
+    expect(pages.filter((path) => text(path).includes('ts-context'))).toEqual([]);
   });
 
   it('links the HTTP API reference, a static page rendered from docs/openapi.json', () => {
@@ -135,7 +180,11 @@ describe('the documentation site (npm run docs)', () => {
         const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         const errors: string[] = [];
         tab.on('pageerror', (error) => errors.push(error.message));
-        // Offline: nothing may load from the network.
+        // Offline: nothing may load from the network (a font, a logo, a script of a CDN).
+        const remote: string[] = [];
+        tab.on('request', (request) => {
+          if (!/^(file|data|blob):/.test(request.url())) remote.push(request.url());
+        });
         await tab.route(/^https?:/, (route) => route.abort());
         const shoot = async (name: string, path: string) => {
           await tab.goto(`file://${join(site, path)}`);
@@ -144,12 +193,28 @@ describe('the documentation site (npm run docs)', () => {
           expect(statSync(join(shots, `${name}.png`)).size).toBeGreaterThan(10_000);
         };
         await shoot('landing', 'index.html');
+        // The content takes most of a 1280 px window, and the landing page's example fits in it.
+        const width = async () => (await tab.locator('.col-content').boundingBox())?.width ?? 0;
+        expect(await width()).toBeGreaterThan(0.7 * 1280);
+        const overflowing = await tab.$$eval('.col-content pre', (blocks) =>
+          blocks
+            .filter((block) => block.scrollWidth > block.clientWidth)
+            .map((block) => block.textContent?.slice(0, 40)),
+        );
+        expect(overflowing).toEqual([]);
         // The navigation lists the guides, which the reader opens from there.
         await tab.click('.site-menu summary:has-text("Guides")');
         await tab.click('.site-menu a:has-text("Running on PostgreSQL")');
         await expect.poll(() => tab.url()).toMatch(/Running_on_PostgreSQL\.html$/);
         await tab.screenshot({ path: join(shots, 'guide-postgresql.png') });
         await shoot('guide-mounting', 'documents/Mounting_the_server.html');
+        expect(await width()).toBeGreaterThan(0.7 * 1280);
+        // The navigation leads to the HTTP API reference, and its bar back to the documentation.
+        await tab.click('#site-reference-link a');
+        await expect.poll(() => tab.url()).toMatch(/media\/http-api\.html/);
+        await tab.waitForLoadState('load');
+        await tab.click('a:has-text("Back to the documentation")');
+        await expect.poll(() => tab.url()).toMatch(/\/index\.html$/);
         await shoot('guide-ingress', 'documents/Ingress_webhooks.html');
         await shoot('sdk', 'modules/_leadbook_sdk.html');
         await shoot('landing-reference-link', 'index.html');
@@ -163,7 +228,14 @@ describe('the documentation site (npm run docs)', () => {
         await expect.poll(top).toBeGreaterThan(0);
         await expect.poll(top).toBeLessThan(900);
         await tab.screenshot({ path: join(shots, 'http-api.png') });
+        // An operation shows its request samples: curl, and the SDK in the samples' menu.
+        await tab.getByText('Connect', { exact: true }).first().click();
+        await tab.getByText('Create a capacity-checked booking').first().click();
+        await expect.poll(() => tab.url()).toMatch(/#\/connect\/createcalendarbooking$/);
+        await expect.poll(() => tab.getByText('-H "Idempotency-Key: $(uuidgen)"').count()).toBeGreaterThan(0);
+        await tab.screenshot({ path: join(shots, 'http-api-samples.png') });
         expect(errors).toEqual([]);
+        expect(remote).toEqual([]);
       } finally {
         await browser.close();
       }

@@ -4,6 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { createDemoApp, demoInfo } from './app';
 
 const port = Number(process.env.PORT ?? 3000);
+// Loopback by default: the demo prints its tokens, passes a test captcha and, with a webhook
+// receiver, delivers to private addresses, so it serves this machine only unless HOST says more
+// (HOST=0.0.0.0 in a container or a VM whose port is forwarded).
+const host = process.env.HOST || '127.0.0.1';
 const webhookUrl = process.env.LEADBOOK_WEBHOOK_URL;
 const webhookSecret = process.env.LEADBOOK_WEBHOOK_SECRET;
 const { app, service, studio, webhookSubscription } = await createDemoApp({
@@ -18,9 +22,9 @@ const { app, service, studio, webhookSubscription } = await createDemoApp({
 const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS ?? 30_000);
 const headersTimeout = Math.min(Number(process.env.HEADERS_TIMEOUT_MS ?? 10_000), requestTimeout);
 const server = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval: 1_000 }, app);
-server.listen(port, () => {
-  const { port: actual } = server.address() as AddressInfo;
-  const info = demoInfo(`http://localhost:${actual}`, studio, webhookSubscription);
+server.listen(port, host, () => {
+  const { address, port: actual } = server.address() as AddressInfo;
+  const info = demoInfo(`http://${urlHost(address)}:${actual}`, studio, webhookSubscription);
   console.log(`Leadbook demo server listening on ${info.baseUrl}`);
   console.log(`Organization: ${info.organizationId}`);
   console.log(`Tokens (demo only, regenerated at every start):`);
@@ -45,6 +49,12 @@ server.listen(port, () => {
   if (process.env.LEADBOOK_DEMO_OUT)
     writeFileSync(process.env.LEADBOOK_DEMO_OUT, `${JSON.stringify(info, null, 2)}\n`);
 });
+
+/** The host of the printed base URL: the bound address, or `localhost` when it is every interface. */
+function urlHost(address: string): string {
+  if (address === '0.0.0.0' || address === '::') return 'localhost';
+  return address.includes(':') ? `[${address}]` : address;
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,6 +212,28 @@ describe('npm start at the repository root (examples/express-basic)', () => {
       /^Expected a JSON object \{"data": \{\.\.\.\}/,
     );
   });
+
+  // An address of this machine that is not loopback: the network a demo must not be served on.
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address;
+  // Without a network interface besides loopback there is no other address to try.
+  it.skipIf(!external)(
+    'listens on loopback only (HOST unset): not reachable on another address',
+    async () => {
+      const { port } = new URL(info.baseUrl);
+      const outcome = await new Promise<string>((resolve) => {
+        const socket = connect(Number(port), external!);
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve('connected');
+        });
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      });
+      expect(outcome).toBe('ECONNREFUSED');
+      expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    },
+  );
 
   it('cuts off a client that sends its body too slowly (408, connection closed)', async () => {
     const { hostname, port } = new URL(info.baseUrl);

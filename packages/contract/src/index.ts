@@ -3,7 +3,7 @@
  * service. The server validates with these schemas, the SDK types its calls with the named types
  * (generated from the schemas). The OpenAPI document is built by `@leadbook/contract/openapi`.
  *
- * @packageDocumentation
+ * @module @leadbook/contract
  */
 export type * from './types';
 export * from './primitives';

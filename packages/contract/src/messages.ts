@@ -2,7 +2,7 @@
  * Every exact message of the 2.16.0 interface, plus the messages this implementation adds. This module has no
  * runtime dependencies (no zod), so browser code can import it from `@leadbook/contract/messages`.
  *
- * @module
+ * @module @leadbook/contract/messages
  */
 
 /** Every exact message of the 2.16.0 interface, plus the messages this implementation adds. */

@@ -6,6 +6,7 @@
  */
 import type { OpenAPIObject, OperationObject, PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { BEARER_FORMAT, INGRESS_TOKEN_HEADER } from './auth';
+import { codeSamplesOf } from './openapi-code-samples';
 import { EXTENSION_MARK, SPEC_EXTENSIONS } from './openapi-extensions';
 import {
   descriptionOf,
@@ -85,6 +86,8 @@ export function buildOpenApiDocument(): OpenAPIObject {
       responses: responsesOf(op, components),
       security: SECURITY[op.surface],
       ...(SPEC_EXTENSIONS.operations.includes(op.operationId as OperationId) ? MARK : {}),
+      // Request samples (curl and the SDK) for the reference; documentation, not part of the API.
+      'x-codeSamples': codeSamplesOf(op),
     };
     paths[path] = { ...paths[path], [op.method.toLowerCase()]: operation };
   }

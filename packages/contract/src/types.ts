@@ -3,6 +3,6 @@
  * schemas), for code that wants the shapes but not the schemas.
  * Importing it loads nothing at run time.
  *
- * @packageDocumentation
+ * @module @leadbook/contract/types
  */
 export type * from './types.generated';

@@ -31,10 +31,19 @@ export const SPEC_OPERATIONS = [
   'POST /public/ingress_webhooks/{id}',
 ] as const;
 
+/**
+ * Keys that document an operation without describing the interface: the request samples of the
+ * reference (`x-codeSamples`), added to every operation. Left out like the extensions.
+ */
+const DOCUMENTATION_ONLY = new Set(['x-codeSamples']);
+
 type Json = unknown;
 type Doc = { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
 
-/** `node` with every `$ref` resolved and every marked extension (and its `required` entry) removed. */
+/**
+ * `node` with every `$ref` resolved and every marked extension (and its `required` entry) and
+ * documentation-only key removed.
+ */
 function plain(doc: Doc, node: Json, seen: readonly string[] = []): Json {
   if (Array.isArray(node)) {
     return node.filter((item) => !isMarked(item)).map((item) => plain(doc, item, seen));
@@ -56,7 +65,10 @@ function plain(doc: Doc, node: Json, seen: readonly string[] = []): Json {
         else properties[name] = plain(doc, schema, seen);
       }
       out[key] = properties;
-    } else if (typeof value === 'object' && value !== null && isMarked(value)) {
+    } else if (
+      DOCUMENTATION_ONLY.has(key) ||
+      (typeof value === 'object' && value !== null && isMarked(value))
+    ) {
       continue;
     } else {
       out[key] = plain(doc, value, seen);

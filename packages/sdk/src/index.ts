@@ -4,7 +4,7 @@
  * `@leadbook/sdk/public-form`, the zod-free browser entry), typed errors, retries,
  * `bookFirstAvailable`, and `verifyWebhook` for receivers of webhook subscriptions.
  *
- * @packageDocumentation
+ * @module @leadbook/sdk
  */
 export { ConnectClient, type ConnectClientOptions } from './connect/client';
 export type {

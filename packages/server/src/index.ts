@@ -1,7 +1,7 @@
 /**
  * `@leadbook/server`: the embeddable reference server of the Leadbook Connect service.
  *
- * @packageDocumentation
+ * @module @leadbook/server
  */
 export { createConnectService, type ConnectService, type ConnectServiceOptions } from './service';
 export type { AdminApi, ConsoleActionOptions } from './admin';

@@ -42,7 +42,7 @@ describe('a webhook host that rebinds to loopback between the check and the conn
           {
             status: null,
             error:
-              'URL refused: the webhook URL points to a non-public address: rebind.test (127.0.0.1) is loopback; private targets are not allowed',
+              'URL refused: the webhook URL points to a non-public address: rebind.test (127.0.0.1) is loopback; private targets are not allowed (set webhooks.allowPrivateUrls on the service to allow them)',
           },
         ],
       });

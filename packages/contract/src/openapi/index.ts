@@ -11,6 +11,6 @@
  * const doc = buildOpenApiDocument(); // doc.info.version === '2.16.0'
  * ```
  *
- * @packageDocumentation
+ * @module @leadbook/contract/openapi
  */
 export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from '../openapi';

@@ -2,7 +2,7 @@
  * `@leadbook/sdk/public-form`: the browser entry. The public form client and its telemetry batcher,
  * the error classes and type guards; no zod in the bundle (the contract is imported for types only).
  *
- * @packageDocumentation
+ * @module @leadbook/sdk/public-form
  */
 export { PublicFormClient, type PublicFormClientOptions, type PublicSlotsParams } from './client';
 export {

@@ -6,7 +6,7 @@
  * the SDK's test helpers use the server, the server knows nothing of the SDK, and integrators who test
  * SDK code install the SDK already.
  *
- * @packageDocumentation
+ * @module @leadbook/sdk/testing
  */
 export { createMockLeadbook, type MockLeadbook, type MockLeadbookOptions } from './handlers';
 export { type Fault, type FaultContext, type FaultMatch, type Faults } from './faults';

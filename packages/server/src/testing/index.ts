@@ -3,7 +3,7 @@
  * vitest's `describe`/`it`/`expect`, so `vitest` is a peer dependency of this entry.
  * The test data, the studio, is `@leadbook/server/studio`: it loads without vitest.
  *
- * @packageDocumentation
+ * @module @leadbook/server/testing
  */
 export {
   runStorageConformance,

@@ -5,7 +5,7 @@
  * its dialect, an executor per transaction, its migrations (the tables the repositories expect)
  * and its transaction handling; the sql.js adapter and `@leadbook/storage-postgres` are built so.
  *
- * @module
+ * @module @leadbook/server/sql
  */
 export { createSqlRepositories, type RepositoryFactories } from './repositories';
 export { statement, type Placeholders, type PlaceholderKind, type SqlDialect } from './dialect';

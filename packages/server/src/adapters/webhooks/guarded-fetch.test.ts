@@ -58,7 +58,7 @@ describe('the guarded fetch of outgoing webhooks', () => {
     const cause = await causeCode(createGuardedFetch({ allowPrivate: false, lookup: dns.lookup })(url));
     expect(cause?.code).toBe(ADDRESS_REFUSED_CODE);
     expect(cause?.message).toBe(
-      'the webhook URL points to a non-public address: rebind.test (127.0.0.1) is loopback; private targets are not allowed',
+      'the webhook URL points to a non-public address: rebind.test (127.0.0.1) is loopback; private targets are not allowed (set webhooks.allowPrivateUrls on the service to allow them)',
     );
     expect(hits).toBe(before);
     expect(dns.calls()).toBe(2);

@@ -110,7 +110,7 @@ describe('checkWebhookUrl', () => {
 
   it('names the range in the reason', async () => {
     expect(await refused('http://169.254.169.254/latest/meta-data')).toBe(
-      'the webhook URL points to a non-public address: 169.254.169.254 is linkLocal; private targets are not allowed',
+      'the webhook URL points to a non-public address: 169.254.169.254 is linkLocal; private targets are not allowed (set webhooks.allowPrivateUrls on the service to allow them)',
     );
     expect(await refused('http://localhost/x')).toMatch(/localhost \(127\.0\.0\.1\) is loopback/);
   });

@@ -135,7 +135,11 @@ export function nonPublicAddressReason(address: string, host?: string): string {
     range = 'invalid';
   }
   const where = host === undefined || host === address ? address : `${host} (${address})`;
-  return `the webhook URL points to a non-public address: ${where} is ${range}; private targets are not allowed`;
+  // The operator reads it in the console or the delivery log: name the option that changes it.
+  return (
+    `the webhook URL points to a non-public address: ${where} is ${range}; ` +
+    'private targets are not allowed (set webhooks.allowPrivateUrls on the service to allow them)'
+  );
 }
 
 const refusal = (address: string, host?: string): { ok: false; reason: string } => ({

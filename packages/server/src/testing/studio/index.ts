@@ -7,7 +7,7 @@
  * A subpath of its own rather than part of `@leadbook/server/testing`: that entry loads vitest,
  * which neither a demo server nor a jest suite can load.
  *
- * @module studio
+ * @module @leadbook/server/studio
  */
 export { studioFixture, STUDIO_CLOSURE_DAYS, type StudioFixtureOptions } from './fixture';
 export { studioForms, studioSubmission, type StudioBookingSlot, type StudioForms } from './forms';

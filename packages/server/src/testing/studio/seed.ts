@@ -34,12 +34,24 @@ export interface SeededStudio {
  * Seeds the studio (`studioFixture`), creates its five forms (`studioForms`) and an ingress webhook
  * per organization, on `Leads` and on `Other leads`.
  *
+ * @param service - The service to seed.
+ * @param options - `now`: the service clock's time (default: now), so the closure lies ahead of it;
+ *   `fresh`: new ids and generated tokens instead of {@link STUDIO_IDS} and {@link STUDIO_TOKENS}
+ *   (default: false), for storage that outlives one start.
+ * @returns The ids, the token secrets (generated ones are shown only here) and the seed result.
+ *
  * @example
  * ```ts
+ * import { createConnectService, createManualClock } from '@leadbook/server';
+ * import { seedStudio, STUDIO_TOKENS } from '@leadbook/server/studio';
+ *
  * const clock = createManualClock('2030-01-07T09:00:00Z');
  * const service = await createConnectService({ clock });
- * const { tokens } = await seedStudio(service, { now: clock.now() });
- * // tokens.write === STUDIO_TOKENS.write; a new studio with new tokens: { fresh: true }
+ * const { ids, tokens } = await seedStudio(service, { now: clock.now() });
+ * // ids.organization === STUDIO_IDS.organization, tokens.write === STUDIO_TOKENS.write
+ *
+ * // A new studio with new ids and tokens, for a database that outlives the process:
+ * const another = await seedStudio(service, { fresh: true });
  * ```
  */
 export async function seedStudio(
