@@ -3,7 +3,12 @@
  *
  * @packageDocumentation
  */
-export { createConnectService, type ConnectService, type ConnectServiceOptions } from './service';
+export {
+  createConnectService,
+  type CloseOptions,
+  type ConnectService,
+  type ConnectServiceOptions,
+} from './service';
 export type { AdminApi, ConsoleActionOptions } from './admin';
 export type { ApiTokenSummary, CreatedApiToken } from './admin/organizations';
 export type { CreatedTable } from './admin/tables';
