@@ -60,6 +60,7 @@ export { createManualClock, type ManualClock } from './core/manual-clock';
 export { ERROR_STATUS, ServiceError, type ErrorKind, type ServiceErrorOptions } from './core/errors';
 export type { EventHandler, ServiceEvents } from './events/bus';
 export type { FetchHandler, FetchRequestInfo } from './http/fetch';
+export { HTTP_SERVER_OPTIONS } from './http/server-options';
 export type * from './ports/records';
 export type * from './ports/storage';
 export { isStorageError, StorageError } from './ports/storage';
