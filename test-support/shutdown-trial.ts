@@ -9,6 +9,23 @@
 import { ErrorMessages } from '@leadbook/contract';
 import type { Instance } from './processes';
 
+/** The service under trial: where it listens, how to send it SIGTERM, and its exit. */
+export interface TrialTarget {
+  /** Its base URL. */
+  url: string;
+  /** Sends SIGTERM (to the process, or its process group). */
+  terminate(): void;
+  /** Resolves with the exit code (or signal) once it has exited. */
+  exited: Promise<number | string | null>;
+}
+
+/** The trial target of a process started by `startInstance`. */
+export const processTarget = (instance: Instance): TrialTarget => ({
+  url: instance.url,
+  terminate: () => instance.child.kill('SIGTERM'),
+  exited: instance.exited,
+});
+
 /** What the clients saw. */
 export interface TrialReport {
   /** How many answers had each status. */
@@ -49,11 +66,11 @@ function refusalProblem(response: Response, body: unknown): string | undefined {
 }
 
 /**
- * Runs the trial against `instance`: the clients post until `before` answers came, then
- * the process gets SIGTERM, and each client goes on until its connection is refused or reset.
- * Resolves once the process has exited.
+ * Runs the trial against `target`: the clients post until `before` answers came, then the target
+ * gets SIGTERM, and each client goes on until its connection is refused or reset. Resolves once
+ * the target has exited.
  */
-export async function shutdownTrial(instance: Instance, options: TrialOptions): Promise<TrialReport> {
+export async function shutdownTrial(target: TrialTarget, options: TrialOptions): Promise<TrialReport> {
   const { clients = 4, before = 40 } = options;
   const report: TrialReport = { statuses: {}, acknowledged: [], problems: [], exit: null };
   let signalled = false;
@@ -61,13 +78,13 @@ export async function shutdownTrial(instance: Instance, options: TrialOptions): 
   const terminate = () => {
     if (signalled) return;
     signalled = true;
-    instance.child.kill('SIGTERM');
+    target.terminate();
   };
   const client = async (id: number) => {
     for (let n = 0; ; n++) {
       let response: Response;
       try {
-        response = await fetch(`${instance.url}${options.path}`, {
+        response = await fetch(`${target.url}${options.path}`, {
           method: 'POST',
           headers: options.headers,
           body: JSON.stringify(options.body(id, n)),
@@ -91,6 +108,6 @@ export async function shutdownTrial(instance: Instance, options: TrialOptions): 
   };
   await Promise.all(Array.from({ length: clients }, (_, id) => client(id)));
   terminate();
-  report.exit = await instance.exited;
+  report.exit = await target.exited;
   return report;
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createConnectService, createSqlJsStorage } from '@leadbook/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startInstance, stopAll } from '../../../test-support/processes';
-import { shutdownTrial } from '../../../test-support/shutdown-trial';
+import { processTarget, shutdownTrial } from '../../../test-support/shutdown-trial';
 
 const TRIALS = 3;
 const TOKEN = `service_live_${'d4'.repeat(32)}`;
@@ -53,7 +53,7 @@ describe('SIGTERM with keep-alive clients on sql.js (persisted file)', { timeout
         cwd: fileURLToPath(new URL('..', import.meta.url)),
         env: { LEADBOOK_DATA_FILE: file },
       });
-      const report = await shutdownTrial(instance, {
+      const report = await shutdownTrial(processTarget(instance), {
         path: '/connect/table_entries/',
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
         body: (client, n) => ({
@@ -67,7 +67,6 @@ describe('SIGTERM with keep-alive clients on sql.js (persisted file)', { timeout
         problems: [],
         exit: 0,
       });
-      console.log(`trial ${trial}:`, JSON.stringify(report.statuses), report.problems.slice(0, 3));
       expect(report.statuses[500]).toBeUndefined();
       expect(report.acknowledged.length).toBeGreaterThan(0);
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopAll } from '../../../test-support/processes';
-import { shutdownTrial } from '../../../test-support/shutdown-trial';
+import { processTarget, shutdownTrial } from '../../../test-support/shutdown-trial';
 import { lazily, openServer, SERVER_URL, type TestDatabase } from './support/databases';
 import { startPgInstance } from './support/instances';
 import { PLANNER_TOKEN, seedScenario, type Scenario } from './support/scenario';
@@ -43,7 +43,7 @@ describe.skipIf(!SERVER_URL)('SIGTERM with keep-alive clients on PostgreSQL', { 
         LEADBOOK_SCHEMA: schema,
         LEADBOOK_PGBOSS_SCHEMA: pgBossSchema,
       });
-      const report = await shutdownTrial(instance, {
+      const report = await shutdownTrial(processTarget(instance), {
         path: '/connect/table_entries/',
         headers: { authorization: `Bearer ${PLANNER_TOKEN}`, 'content-type': 'application/json' },
         body: (client, n) => ({ tableId, leadStateId, data: { trial, client, n } }),
@@ -53,7 +53,6 @@ describe.skipIf(!SERVER_URL)('SIGTERM with keep-alive clients on PostgreSQL', { 
         problems: [],
         exit: 0,
       });
-      console.log(`trial ${trial}:`, JSON.stringify(report.statuses), report.problems.slice(0, 3));
       expect(report.statuses[500]).toBeUndefined();
       expect(report.acknowledged.length).toBeGreaterThan(0);
 
