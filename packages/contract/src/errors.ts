@@ -31,7 +31,7 @@ export const ConnectErrorSchema = z.object({
   error: z
     .string()
     .describe(
-      'VALIDATION_ERROR, NOT_FOUND, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, DATABASE_ERROR, INTERNAL_ERROR or SERVICE_UNAVAILABLE',
+      'VALIDATION_ERROR, NOT_FOUND, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, DATABASE_ERROR or INTERNAL_ERROR',
     ),
   message: z.string(),
   details: z.array(ValidationIssueSchema).optional(),

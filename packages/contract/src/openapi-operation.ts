@@ -28,7 +28,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Request body too large',
   429: 'Too many requests',
   500: 'Internal error',
-  503: 'The service is shutting down: send the request again (to another instance) after Retry-After',
+  503: 'The service is shutting down (Connect `error`: SERVICE_UNAVAILABLE): nothing was done; send the request again (to another instance) after Retry-After',
 };
 
 /** The headers of each status that has its own. */

@@ -299,8 +299,8 @@ export interface ValidationIssue {
 export interface ConnectError {
   statusCode: number;
   /**
-   * VALIDATION_ERROR, NOT_FOUND, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, DATABASE_ERROR,
-   * INTERNAL_ERROR or SERVICE_UNAVAILABLE
+   * VALIDATION_ERROR, NOT_FOUND, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, DATABASE_ERROR or
+   * INTERNAL_ERROR
    */
   error: string;
   message: string;
