@@ -27,11 +27,11 @@ export type { ConnectServiceOptions } from './options';
 /** Options of {@link ConnectService.close}. */
 export interface CloseOptions {
   /**
-   * How long, in milliseconds, the requests in flight, the running scheduled job and the webhook and
-   * meeting calls in flight get to finish: an integer from 0 to 300000. Default: 10000. Past it,
-   * the calls still running are given back (their deliveries and meetings are due again at once,
-   * for another instance or the next start), storage closes, and a request still running is
-   * answered 503.
+   * How long, in milliseconds, the requests and the webhook and meeting calls in flight get to
+   * finish: an integer from 0 to 300000. Default: 10000. Past it, the calls still running are
+   * given back (their deliveries and meetings are due again at once, for another instance or the
+   * next start), storage closes, and a request still running is answered 503. (The scheduled job
+   * that is running when the scheduler stops always finishes: it only claims and records.)
    */
   drainMs?: number;
 }
