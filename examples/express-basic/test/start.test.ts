@@ -6,13 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CalendarSchema, TableDetailSchema, TableSchema } from '@leadbook/contract';
+import { createSqlJsStorage } from '@leadbook/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shutdownTrial } from '../../../test-support/shutdown-trial';
 
 // The README's quick start runs `npm start` at the repository root: no build, the demo runs from source.
 const rootDir = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('npm start at the repository root (examples/express-basic)', () => {
-  const out = join(mkdtempSync(join(tmpdir(), 'leadbook-demo-')), 'demo.json');
+  const dir = mkdtempSync(join(tmpdir(), 'leadbook-demo-'));
+  const out = join(dir, 'demo.json');
+  // Persisted, as a deployment would be: the SIGTERM test reads back what was acknowledged.
+  const dataFile = join(dir, 'leadbook.sqlite');
   let child: ReturnType<typeof spawn>;
   let stdout = '';
   let info: {
@@ -28,7 +33,13 @@ describe('npm start at the repository root (examples/express-basic)', () => {
     // Its own process group: npm, tsx and the server under it are stopped together.
     child = spawn('npm', ['start'], {
       cwd: rootDir,
-      env: { ...process.env, PORT: '0', LEADBOOK_DEMO_OUT: out, REQUEST_TIMEOUT_MS: '2000' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        LEADBOOK_DEMO_OUT: out,
+        LEADBOOK_DATA_FILE: dataFile,
+        REQUEST_TIMEOUT_MS: '2000',
+      },
       detached: true,
     });
     child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -46,7 +57,7 @@ describe('npm start at the repository root (examples/express-basic)', () => {
       }
       await wait();
     }
-  });
+  }, 60_000);
   const stopGroup = async (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);
@@ -251,8 +262,29 @@ describe('npm start at the repository root (examples/express-basic)', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   }, 30_000);
 
-  it('stops on SIGTERM to its process group: no process is left and the port is closed', async () => {
-    await stopGroup('SIGTERM');
+  it('stops on SIGTERM with keep-alive clients posting: no 500, every acknowledged lead kept, the port closed', async () => {
+    const headers = { authorization: `Bearer ${info.tokens.write}`, 'content-type': 'application/json' };
+    const [table] = TableSchema.array().parse(
+      await (await fetch(`${info.baseUrl}/connect/tables/`, { headers })).json(),
+    );
+    const detail = TableDetailSchema.parse(
+      await (await fetch(`${info.baseUrl}/connect/tables/${table!.id}`, { headers })).json(),
+    );
+    const leadStateId = detail.leadStates.find((state) => state.default)!.id;
+    const report = await shutdownTrial(
+      {
+        url: info.baseUrl,
+        terminate: () => process.kill(-child.pid!, 'SIGTERM'),
+        exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal))),
+      },
+      {
+        path: '/connect/table_entries/',
+        headers,
+        body: (client, n) => ({ tableId: table!.id, leadStateId, data: { client, n } }),
+      },
+    );
+    expect(report.problems).toEqual([]);
+    expect(report.statuses[500]).toBeUndefined();
     for (let i = 0; i < 100 && groupAlive(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(groupAlive()).toBe(false);
     const refused = await fetch(`${info.baseUrl}/connect/calendar/`).then(
@@ -260,5 +292,14 @@ describe('npm start at the repository root (examples/express-basic)', () => {
       (error: Error & { cause?: { code?: string } }) => error.cause?.code,
     );
     expect(refused).toBe('ECONNREFUSED');
-  });
+
+    const storage = await createSqlJsStorage({ file: dataFile });
+    const stored = await storage.transaction((tx) =>
+      tx.entries.list(info.organizationId, { tableId: table!.id }),
+    );
+    await storage.close();
+    const ids = new Set(stored.map((entry) => entry.id));
+    expect(report.acknowledged.length).toBeGreaterThan(0);
+    expect(report.acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+  }, 60_000);
 });

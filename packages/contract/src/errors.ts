@@ -6,8 +6,8 @@
 import { z } from 'zod';
 
 /**
- * The `error` codes of the Connect envelope, plus `PAYLOAD_TOO_LARGE` for 413 and
- * `UNSUPPORTED_MEDIA_TYPE` for 415.
+ * The `error` codes of the Connect envelope, plus `PAYLOAD_TOO_LARGE` for 413,
+ * `UNSUPPORTED_MEDIA_TYPE` for 415 and `SERVICE_UNAVAILABLE` for 503 (the service is shutting down).
  */
 export const CONNECT_ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -16,6 +16,7 @@ export const CONNECT_ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'DATABASE_ERROR',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 /** A Connect error code. */

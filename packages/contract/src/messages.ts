@@ -49,6 +49,11 @@ export const ErrorMessages = {
   databaseError: 'A database error occurred',
   /** 500 for any other failure. */
   internalError: 'An internal error occurred',
+  /**
+   * 503 once the service has begun to shut down (extension): the request was not carried out; send
+   * it again (to another instance), after `Retry-After`.
+   */
+  serviceUnavailable: 'The service is shutting down: send the request again',
   /** 401 on the Connect API: missing, malformed, unknown or revoked token. */
   unauthorized: 'Missing or invalid API token. Send the header "Authorization: Bearer <API_TOKEN>".',
   /** 403 on the Connect API: the token lacks the scope. */

@@ -49,7 +49,7 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
     listPublicSlots: ['studioId', 'onlyAvailable'],
     listPublicAppointmentTypes: ['studioId'],
   },
-  statuses: [413, 415],
+  statuses: [413, 415, 503],
   properties: {
     AvailabilitySlot: [
       'resourceName',

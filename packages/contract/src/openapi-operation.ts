@@ -6,6 +6,7 @@
  * @internal
  */
 import type {
+  HeaderObject,
   MediaTypeObject,
   OperationObject,
   ParameterObject,
@@ -27,6 +28,22 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Request body too large',
   429: 'Too many requests',
   500: 'Internal error',
+  503: 'The service is shutting down (Connect `error`: SERVICE_UNAVAILABLE): nothing was done; send the request again (to another instance) after Retry-After',
+};
+
+/** The headers of each status that has its own. */
+const STATUS_HEADERS: Record<number, Record<string, HeaderObject>> = {
+  429: {
+    'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+    RateLimit: { description: 'IETF RateLimit header', schema: { type: 'string' } },
+    'RateLimit-Policy': { description: 'IETF RateLimit-Policy header', schema: { type: 'string' } },
+  },
+  503: {
+    'Retry-After': {
+      description: 'Seconds to wait before sending the request again; the connection is closed',
+      schema: { type: 'integer' },
+    },
+  },
 };
 
 /** A `$ref` to a component schema. */
@@ -127,15 +144,7 @@ export function responsesOf(op: OperationDefinition, components: Components): Re
       description: STATUS_TEXT[status] ?? 'Error',
       content: { 'application/json': { schema: refOf(errorSchemaName(op, status)) } },
       ...(SPEC_EXTENSIONS.statuses.includes(status) ? MARK : {}),
-      ...(status === 429
-        ? {
-            headers: {
-              'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
-              RateLimit: { description: 'IETF RateLimit header', schema: { type: 'string' } },
-              'RateLimit-Policy': { description: 'IETF RateLimit-Policy header', schema: { type: 'string' } },
-            },
-          }
-        : {}),
+      ...(STATUS_HEADERS[status] ? { headers: STATUS_HEADERS[status] } : {}),
     };
   }
   return responses;

@@ -18,6 +18,7 @@ import { appointmentJobHandlers } from './usecases/scheduled-events';
 import { webhookJobHandlers } from './usecases/webhook-delivery';
 import { eventDeliveryStager } from './usecases/webhook-subscriptions/fan-out';
 import { createBackgroundTasks } from './core/background';
+import { createRequestGate } from './core/request-gate';
 import type { MeetingSettings, ServiceContext } from './core/context';
 import type { MeetingProvider, MeetingProviderName } from './ports/meetings';
 import { meetingJobHandlers } from './usecases/meetings';
@@ -65,6 +66,7 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
       timeoutMs,
     },
     background: createBackgroundTasks(logger),
+    gate: createRequestGate(),
     meetings,
   };
   const stage = eventDeliveryStager(ctx);

@@ -3,7 +3,12 @@
  *
  * @module @leadbook/server
  */
-export { createConnectService, type ConnectService, type ConnectServiceOptions } from './service';
+export {
+  createConnectService,
+  type CloseOptions,
+  type ConnectService,
+  type ConnectServiceOptions,
+} from './service';
 export type { AdminApi, ConsoleActionOptions } from './admin';
 export type { ApiTokenSummary, CreatedApiToken } from './admin/organizations';
 export type { CreatedTable } from './admin/tables';
@@ -55,6 +60,7 @@ export { createManualClock, type ManualClock } from './core/manual-clock';
 export { ERROR_STATUS, ServiceError, type ErrorKind, type ServiceErrorOptions } from './core/errors';
 export type { EventHandler, ServiceEvents } from './events/bus';
 export type { FetchHandler, FetchRequestInfo } from './http/fetch';
+export { HTTP_SERVER_OPTIONS } from './http/server-options';
 export type * from './ports/records';
 export type * from './ports/storage';
 export { isStorageError, StorageError } from './ports/storage';

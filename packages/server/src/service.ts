@@ -24,6 +24,22 @@ import { storageTelemetrySink } from './usecases/public-forms/telemetry';
 
 export type { ConnectServiceOptions } from './options';
 
+/** Options of {@link ConnectService.close}. */
+export interface CloseOptions {
+  /**
+   * How long, in milliseconds, the requests and the webhook and meeting calls in flight get to
+   * finish: an integer from 0 to 300000. Default: 10000. Past it, the calls still running are
+   * given back (their deliveries and meetings are due again at once, for another instance or the
+   * next start), storage closes, and a request still running is answered 503. (The scheduled job
+   * that is running when the scheduler stops always finishes: it only claims and records.)
+   */
+  drainMs?: number;
+}
+
+/** The longest drain `close()` accepts: 5 minutes, the longest webhook or meeting timeout. */
+const MAX_DRAIN_MS = 300_000;
+const DEFAULT_DRAIN_MS = 10_000;
+
 /** A running service. */
 export interface ConnectService {
   /**
@@ -43,10 +59,30 @@ export interface ConnectService {
   /** The storage adapter in use. */
   storage: StorageAdapter;
   /**
-   * Stops the scheduler, waits for webhook attempts in flight and closes storage (a persisted sql.js
-   * file gets its last snapshot). Safe to call twice.
+   * Shuts the service down gracefully. At once, every new request is answered 503 in its surface's
+   * envelope, with `Retry-After` and `Connection: close` (and every answer from then on closes its
+   * connection). Then, for up to `drainMs`, the requests in flight finish, the scheduler stops (jobs
+   * not yet run stay stored, for another instance or the next start) and the webhook and meeting
+   * calls in flight finish; those still running at the deadline are given back. Last, storage
+   * closes (a persisted sql.js file gets its last snapshot). A second call returns the first call's
+   * promise.
+   *
+   * Stop the HTTP server from accepting connections first, then close the service, then end the
+   * connections still open and exit (see the mounting guide).
+   *
+   * Rejects with a `RangeError` when `drainMs` is not an integer from 0 to 300000.
+   *
+   * @example
+   * ```ts
+   * process.once('SIGTERM', async () => {
+   *   server.close(); // no new connections; Node closes the idle keep-alive ones
+   *   await service.close({ drainMs: 10_000 });
+   *   server.closeAllConnections();
+   *   process.exit(0);
+   * });
+   * ```
    */
-  close(): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -99,18 +135,39 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
     });
   });
 
+  /** The shutdown `close()` describes, with a deadline of `drainMs`. */
+  async function shutDown(drainMs: number): Promise<void> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), drainMs);
+    try {
+      await Promise.all([
+        ctx.gate.close(deadline.signal),
+        started.then(() => scheduler.stop()),
+        ctx.background.drain(deadline.signal),
+      ]);
+      // The job that was running when the scheduler stopped may have started more calls meanwhile.
+      await ctx.background.drain(deadline.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+    await storage.close();
+  }
+
   return {
     express: () => (router ??= createExpressRouter(pipeline)),
     fetch: createFetchHandler(ctx, pipeline),
     admin: createAdminApi(ctx),
     events: { on: events.on },
     storage,
-    close: () =>
-      (closed ??= (async () => {
-        await started;
-        await scheduler.stop();
-        await ctx.background.drain();
-        await storage.close();
-      })()),
+    close(options = {}) {
+      if (closed) return closed;
+      const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
+      if (!Number.isInteger(drainMs) || drainMs < 0 || drainMs > MAX_DRAIN_MS) {
+        return Promise.reject(
+          new RangeError(`drainMs must be an integer from 0 to ${MAX_DRAIN_MS}, got ${drainMs}`),
+        );
+      }
+      return (closed = shutDown(drainMs));
+    },
   };
 }

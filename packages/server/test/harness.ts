@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import express from 'express';
 import {
   createConnectService,
@@ -7,6 +7,7 @@ import {
   type SeedResult,
 } from '@leadbook/server';
 import { seedStudio } from '@leadbook/server/studio';
+import { listenOnLoopback, shutDownHost } from '../../../test-support/http-host';
 import { checkedSend } from '../../../test-support/openapi';
 import { NOW, testClock } from '../../../test-support/time';
 import { testStudio } from './studio';
@@ -70,14 +71,12 @@ export async function createHarness(
   let base = 'http://service.test';
   let send: (request: Request, clientIp?: string) => Promise<Response> = (request, clientIp) =>
     checkedSend((checked) => service.fetch(checked, { clientIp: clientIp ?? '203.0.113.1' }))(request);
-  let server: ReturnType<ReturnType<typeof express>['listen']> | undefined;
+  let server: Server | undefined;
   if (kind === 'express') {
     const app = express();
     app.set('trust proxy', host.trustProxy ?? false);
     app.use(service.express());
-    server = app.listen(0, '127.0.0.1');
-    await new Promise<void>((resolve) => server!.once('listening', () => resolve()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, url: base } = await listenOnLoopback(app));
     send = checkedSend((request) => fetch(request));
   }
   return {
@@ -102,9 +101,6 @@ export async function createHarness(
       }
       return { status: response.status, headers: response.headers, text, json };
     },
-    async close() {
-      if (server) await new Promise((resolve) => server!.close(resolve));
-      await service.close();
-    },
+    close: () => (server ? shutDownHost(server, service) : service.close()),
   };
 }

@@ -11,6 +11,7 @@ import {
   createInMemoryMeetingProvider,
   createSqlJsStorage,
   MeetingProviderError,
+  type InMemoryMeetingProvider,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_MS,
 } from '@leadbook/server';
@@ -193,6 +194,47 @@ describe('meetings of bookings', () => {
     expect(after.calls).toHaveLength(1);
     await third.service.close();
   });
+
+  it('a shutdown gives back a call still in flight at the deadline: due at once, the attempt not counted', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'leadbook-meetings-')), 'data.sqlite');
+    // A provider that never answers a creation until its signal aborts.
+    const hanging: InMemoryMeetingProvider = {
+      ...createInMemoryMeetingProvider(),
+      create: (_request, options) =>
+        new Promise((_resolve, reject) => {
+          const signal = options!.signal!;
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    };
+    const first = await meetingStudio({ storage: await createSqlJsStorage({ file }), provider: hanging });
+    const booked = await first.book();
+    await advanceTo(Date.now()); // the job fires; the call hangs
+    const closing = first.service.close({ drainMs: 0 });
+    await advanceTo(Date.now());
+    await closing;
+
+    const storage = await createSqlJsStorage({ file });
+    const stored = await storage.transaction((tx) => tx.bookings.get(ID.organization, booked.id));
+    expect(stored!.meeting).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      attemptStartedAt: null,
+      nextAttemptAt: Date.now(),
+    });
+    const after = createInMemoryMeetingProvider();
+    const second = await meetingStudio({ storage, provider: after, seed: false });
+    // The second start fires the job at once (no time passes); on a busy machine it takes a few rounds.
+    await vi.waitFor(
+      async () => {
+        await advanceTo(Date.now());
+        expect(after.calls).toEqual([{ operation: 'create', bookingId: booked.id }]);
+      },
+      { timeout: 20_000 },
+    );
+    expect((await second.get(booked.id)).booking.meetingStatus).toBe('created');
+    await second.service.close();
+  }, 60_000);
 
   it('a restart re-arms a meeting whose job was lost (a scheduler that fires each job at most once)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'leadbook-meetings-')), 'data.sqlite');

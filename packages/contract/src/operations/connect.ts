@@ -36,7 +36,7 @@ const read = {
   surface: 'connect',
   scope: 'read',
   successStatus: 200,
-  errorStatuses: [400, 401, 403, 404, 500],
+  errorStatuses: [400, 401, 403, 404, 500, 503],
 } as const;
 const listOf = <T extends z.ZodTypeAny>(schema: T) => z.array(schema);
 
@@ -165,7 +165,7 @@ export const connectOperations = {
     body: CreateTableEntryBodySchema,
     response: TableEntrySchema,
     successStatus: 201,
-    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500, 503],
   },
   updateTableEntry: {
     surface: 'connect',
@@ -178,7 +178,7 @@ export const connectOperations = {
     body: PatchTableEntryBodySchema,
     response: TableEntrySchema,
     successStatus: 200,
-    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500, 503],
   },
   createCalendarBooking: {
     surface: 'connect',
@@ -190,7 +190,7 @@ export const connectOperations = {
     body: CreateCalendarBookingBodySchema,
     response: CalendarBookingSchema,
     successStatus: 201,
-    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500, 503],
     headers: {
       'Idempotency-Key': 'The same key with the same body within 24 hours returns the first booking again',
     },
@@ -223,7 +223,7 @@ export const connectOperations = {
     body: RescheduleCalendarBookingBodySchema,
     response: CalendarBookingSchema,
     successStatus: 200,
-    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500, 503],
   },
   createBookingHold: {
     surface: 'connect',
@@ -238,7 +238,7 @@ export const connectOperations = {
     body: CreateBookingHoldBodySchema,
     response: BookingHoldSchema,
     successStatus: 201,
-    errorStatuses: [400, 401, 403, 404, 413, 415, 500],
+    errorStatuses: [400, 401, 403, 404, 413, 415, 500, 503],
   },
   deleteBookingHold: {
     surface: 'connect',
@@ -249,7 +249,7 @@ export const connectOperations = {
     summary: 'Release a hold before it expires (extension)',
     params: IdParamsSchema,
     successStatus: 204,
-    errorStatuses: [400, 401, 403, 404, 415, 500],
+    errorStatuses: [400, 401, 403, 404, 415, 500, 503],
   },
   deleteCalendarBooking: {
     surface: 'connect',
@@ -260,6 +260,6 @@ export const connectOperations = {
     summary: 'Delete a booking (hard delete)',
     params: IdParamsSchema,
     successStatus: 204,
-    errorStatuses: [400, 401, 403, 404, 415, 500],
+    errorStatuses: [400, 401, 403, 404, 415, 500, 503],
   },
 } as const satisfies Record<string, OperationDefinition>;

@@ -31,7 +31,7 @@ const publicGet = {
   params: PublicIdParamsSchema,
   successStatus: 200,
 } as const;
-const publicErrors = [400, 403, 404, 429, 500] as const;
+const publicErrors = [400, 403, 404, 429, 500, 503] as const;
 const listOf = <T extends z.ZodTypeAny>(schema: T) => z.array(schema);
 
 /** The public form and ingress operations, keyed by operation id, in the order of the OpenAPI document. */
@@ -97,7 +97,7 @@ export const publicOperations = {
     body: SubmitBodySchema,
     response: SubmitResponseSchema,
     successStatus: 200,
-    errorStatuses: [400, 403, 404, 413, 429, 500],
+    errorStatuses: [400, 403, 404, 413, 429, 500, 503],
   },
   createPublicFormHold: {
     surface: 'public-form',
@@ -114,7 +114,7 @@ export const publicOperations = {
     body: PublicHoldBodySchema,
     response: BookingHoldSchema,
     successStatus: 201,
-    errorStatuses: [400, 403, 404, 413, 429, 500],
+    errorStatuses: [400, 403, 404, 413, 429, 500, 503],
   },
   sendPublicFormTelemetry: {
     surface: 'public-form',
@@ -128,7 +128,7 @@ export const publicOperations = {
     params: PublicIdParamsSchema,
     body: TelemetryBodySchema,
     successStatus: 204,
-    errorStatuses: [400, 403, 404, 413, 429, 500],
+    errorStatuses: [400, 403, 404, 413, 429, 500, 503],
   },
   pushIngressWebhook: {
     surface: 'ingress',
@@ -144,6 +144,6 @@ export const publicOperations = {
     body: IngressBodySchema,
     response: TableEntrySchema,
     successStatus: 201,
-    errorStatuses: [400, 401, 404, 413, 500],
+    errorStatuses: [400, 401, 404, 413, 500, 503],
   },
 } as const satisfies Record<string, OperationDefinition>;

@@ -9,6 +9,7 @@ import type { Repositories, StorageAdapter } from '../ports/storage';
 import type { EventBus } from '../events/bus';
 import type { CaptchaVerifier } from '../ports/captcha';
 import type { BackgroundTasks } from './background';
+import type { RequestGate } from './request-gate';
 import type { ScheduledJob, Scheduler, SchedulerJobStore } from '../ports/scheduler';
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
@@ -89,6 +90,8 @@ export interface ServiceContext {
   readonly webhooks: WebhookSettings;
   /** Background work (webhook attempts, meeting calls) that `close()` waits for. */
   readonly background: BackgroundTasks;
+  /** Admits requests until `close()` begins, and counts those in flight. */
+  readonly gate: RequestGate;
   /** Video meeting providers and their timeout. */
   readonly meetings: MeetingSettings;
 }

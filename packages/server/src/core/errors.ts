@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   unsupportedMediaType: 415,
   database: 500,
   internal: 500,
+  unavailable: 503,
 } as const;
 
 /** An error kind. */
@@ -40,6 +41,7 @@ export const CONNECT_ERROR_CODE = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   database: 'DATABASE_ERROR',
   internal: 'INTERNAL_ERROR',
+  unavailable: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<ErrorKind, ConnectErrorCode | ConnectAuthError['error']>;
 
 /** Options of a {@link ServiceError}. */

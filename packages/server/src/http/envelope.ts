@@ -1,12 +1,13 @@
 /**
  * Turns errors into each surface's envelope: Connect `{statusCode, error, message, details?}`
  * (401/403 `{error, message}`), public form `{statusCode, message, details?}`, ingress
- * `{statusCode, message, details?, typeErrors?}`. Unknown errors become a 500 without any internal detail.
+ * `{statusCode, message, details?, typeErrors?}`. Unknown errors become a 500 without any internal
+ * detail; a storage failure once the service is closing becomes the 503 of a request refused at shutdown.
  *
  * @module
  */
 import { ErrorMessages, type Surface } from '@leadbook/contract';
-import type { Logger } from '../ports/logger';
+import type { ServiceContext } from '../core/context';
 import { CONNECT_ERROR_CODE, isServiceError, ServiceError } from '../core/errors';
 import { isStorageError } from '../ports/storage';
 import { JsonBytes } from './route';
@@ -61,10 +62,22 @@ function envelope(surface: Surface, error: ServiceError): unknown {
   };
 }
 
-/** Wraps anything thrown into a {@link ServiceError}, logging what is not an expected failure. */
-export function toServiceError(error: unknown, logger: Logger, requestId: string): ServiceError {
+/** What turning an error into a response needs of the service. */
+export type ErrorContext = Pick<ServiceContext, 'logger' | 'gate'>;
+
+/**
+ * Wraps anything thrown into a {@link ServiceError}, logging what is not an expected failure. A
+ * storage failure once the service is closing is the storage closing under a request that outlived
+ * the drain: nothing was done, so it is a 503 like a request that came too late, never a 500.
+ */
+export function toServiceError(error: unknown, ctx: ErrorContext, requestId: string): ServiceError {
   if (isServiceError(error)) return error;
   const storage = isStorageError(error);
+  const { logger } = ctx;
+  if (storage && ctx.gate.state === 'closing') {
+    logger.warn('request cut off by shutdown', { requestId, error: String(error) });
+    return unavailableError(error);
+  }
   logger.error(storage ? 'storage failure' : 'unhandled error', {
     requestId,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
@@ -82,13 +95,30 @@ export function toServiceError(error: unknown, logger: Logger, requestId: string
 export function errorResponse(
   surface: Surface,
   error: unknown,
-  logger: Logger,
+  ctx: ErrorContext,
   requestId: string,
 ): RawResponse {
-  const serviceError = toServiceError(error, logger, requestId);
+  const serviceError = toServiceError(error, ctx, requestId);
   return jsonResponse(serviceError.status, envelope(surface, serviceError), {
     ...serviceError.headers,
     'x-request-id': requestId,
+  });
+}
+
+/** The header that makes the client (and Node's HTTP server) close the connection after the answer. */
+export const CLOSE_CONNECTION = { connection: 'close' } as const;
+
+/**
+ * How long a client should wait before it sends a refused request again: a second, time enough for
+ * a load balancer to send it to another instance (this one is going away).
+ */
+const RETRY_AFTER_SECONDS = '1';
+
+/** The 503 of a request that the service, shutting down, did not carry out. */
+export function unavailableError(cause?: unknown): ServiceError {
+  return new ServiceError('unavailable', ErrorMessages.serviceUnavailable, {
+    headers: { 'retry-after': RETRY_AFTER_SECONDS, ...CLOSE_CONNECTION },
+    ...(cause === undefined ? {} : { cause }),
   });
 }
 

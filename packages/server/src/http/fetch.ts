@@ -47,12 +47,7 @@ export function createFetchHandler(ctx: ServiceContext, pipeline: Pipeline): Fet
         body: (request.body as AsyncIterable<Uint8Array> | null) ?? undefined,
         clientIp: info.clientIp,
       })) ??
-      errorResponse(
-        'connect',
-        unmatchedError('connect'),
-        ctx.logger,
-        requestIdFor(headers.get('x-request-id')),
-      );
+      errorResponse('connect', unmatchedError('connect'), ctx, requestIdFor(headers.get('x-request-id')));
     return new Response(bodyOf(out.body), { status: out.status, headers: out.headers });
   };
 }

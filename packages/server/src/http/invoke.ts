@@ -203,7 +203,7 @@ export async function invokeRoute(ctx: ServiceContext, route: Route, raw: RawReq
       return jsonResponse(result.status, result.body, { ...base, ...result.headers });
     return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base);
   } catch (error) {
-    const response = errorResponse(route.surface, error, ctx.logger, raw.requestId);
+    const response = errorResponse(route.surface, error, ctx, raw.requestId);
     return { ...response, headers: { ...base, ...response.headers } };
   }
 }

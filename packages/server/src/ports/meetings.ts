@@ -55,7 +55,10 @@ export interface MeetingRef {
 
 /** Per-call options. */
 export interface MeetingCallOptions {
-  /** Aborted when the service's per-call timeout ends; an adapter passes it to its HTTP client. */
+  /**
+   * Aborted when the service's per-call timeout ends, or when the service shuts down and stops
+   * waiting for the call; an adapter passes it to its HTTP client.
+   */
   signal?: AbortSignal;
 }
 

@@ -1,10 +1,12 @@
 /**
  * One attempt of an outgoing webhook delivery: the signed POST, bounded by the attempt timeout
  * (host lookup included), and the record of how it ended, written with the delivery's next job in
- * one unit.
+ * one unit. An attempt that the service stops waiting for (it is shutting down) is not an attempt:
+ * its lease is released and the delivery is due at once, for another instance or the next start.
  *
  * @module
  */
+import { callSignal } from '../core/call-signal';
 import { nowIso, type ServiceContext } from '../core/context';
 import { runUnit } from '../core/unit-of-work';
 import {
@@ -21,6 +23,9 @@ import type { AttemptTarget } from './webhook-target';
 
 /** How one attempt ended: `retry` follows the backoff, `final` fails the delivery now. */
 export type AttemptOutcome = 'succeeded' | 'gone' | 'retry' | 'final';
+
+/** How a call that was cut short by the service stopping ends: no attempt to record. */
+const RELEASED = 'released';
 
 /** How long an attempt holds its delivery: twice the attempt timeout. */
 export const leaseMs = (ctx: Pick<ServiceContext, 'webhooks'>) => 2 * ctx.webhooks.timeoutMs;
@@ -52,23 +57,29 @@ interface AttemptResult {
   outcome: AttemptOutcome;
 }
 
+/** What one HTTP attempt gave, or that the service stopped before it had an answer. */
+type SendResult = AttemptResult | typeof RELEASED;
+
 /**
  * Makes the attempt that `claimed` (see `claimAttempt`) holds a lease for, to `target`, then records
  * it in one unit with the delivery's next job: the retry on the schedule, or none once the delivery
  * is done; a subscription's delivery also records the outcome on the subscription (its failing
  * stretch, or its end). An attempt whose lease was settled meanwhile (it outlived its lease) is
  * still appended, and a final outcome still ends the delivery, but the schedule the settling set
- * stays.
+ * stays. When `stop` aborts before the receiver answered, nothing is recorded: the lease is
+ * released and the delivery's job is due now (the receiver may get the same `webhook-id` twice).
  */
 export async function attemptDelivery(
   ctx: ServiceContext,
   claimed: WebhookDeliveryRecord,
   target: AttemptTarget,
+  stop: AbortSignal,
 ): Promise<void> {
   const startedAt = ctx.clock.now();
   // Elapsed time from the monotonic clock: the service's clock may be a fixed one.
   const started = performance.now();
-  const result = await send(ctx, claimed, target, startedAt);
+  const result = await send(ctx, claimed, target, startedAt, stop);
+  if (result === RELEASED) return releaseLease(ctx, claimed);
   const attempt: WebhookAttempt = {
     at: new Date(startedAt).toISOString(),
     status: result.status,
@@ -121,16 +132,61 @@ export async function attemptDelivery(
   else ctx.logger.warn('webhook delivery attempt failed', meta);
 }
 
-/** Makes one HTTP attempt, within the attempt timeout from the host lookup on. Never throws. */
+/**
+ * Gives back the lease of an attempt the service stopped waiting for: unless it was settled
+ * meanwhile, the delivery is due now and its job with it, and the attempts stay as they were.
+ */
+async function releaseLease(ctx: ServiceContext, claimed: WebhookDeliveryRecord): Promise<void> {
+  await runUnit(
+    ctx,
+    async (tx, _emit, jobs) => {
+      const current = await tx.webhookDeliveries.get(claimed.organizationId, claimed.id);
+      if (current?.status !== 'pending' || current.attemptStartedAt !== claimed.attemptStartedAt) return;
+      const now = ctx.clock.now();
+      const released = { ...current, attemptStartedAt: null, nextAttemptAt: now, updatedAt: nowIso(ctx) };
+      await tx.webhookDeliveries.update(released);
+      await jobs.schedule(deliveryAttemptJob(released, now));
+    },
+    { lockKeys: subscriptionLockKeys(claimed.subscriptionId) },
+  );
+  ctx.logger.info('webhook delivery attempt released: the service is shutting down', {
+    deliveryId: claimed.id,
+    host: hostOf(claimed.url),
+  });
+}
+
+/**
+ * Makes one HTTP attempt, within the attempt timeout from the host lookup on; {@link RELEASED} when
+ * `stop` aborted before the receiver answered. Never throws.
+ */
 async function send(
   ctx: ServiceContext,
   delivery: WebhookDeliveryRecord,
   target: AttemptTarget,
   now: number,
-): Promise<AttemptResult> {
+  stop: AbortSignal,
+): Promise<SendResult> {
   if ('abandoned' in target) return { status: null, error: target.abandoned, outcome: 'final' };
+  if (stop.aborted) return RELEASED;
+  const { signal, dispose } = callSignal(ctx.webhooks.timeoutMs, stop);
+  try {
+    const result = await sendWithin(ctx, delivery, target, now, signal);
+    // No answer came, and a retry would not be the receiver's doing: the attempt never happened.
+    return stop.aborted && result.status === null && result.outcome === 'retry' ? RELEASED : result;
+  } finally {
+    dispose();
+  }
+}
+
+/** {@link send} under `signal`. */
+async function sendWithin(
+  ctx: ServiceContext,
+  delivery: WebhookDeliveryRecord,
+  target: Exclude<AttemptTarget, { abandoned: string }>,
+  now: number,
+  signal: AbortSignal,
+): Promise<AttemptResult> {
   const { timeoutMs } = ctx.webhooks;
-  const signal = AbortSignal.timeout(timeoutMs);
   const guard = await withinTimeout(
     checkWebhookUrl(target.url, {
       allowPrivate: ctx.webhooks.allowPrivateUrls,

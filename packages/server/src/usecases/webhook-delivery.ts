@@ -166,7 +166,7 @@ export function webhookJobHandlers(ctx: ServiceContext): JobHandlers {
     if (claim.kind === 'claimed') {
       const { delivery, target } = claim;
       // A slow receiver must not hold up the other due jobs (appointment timers among them).
-      await ctx.background.run('webhook delivery', () => attemptDelivery(ctx, delivery, target));
+      await ctx.background.run('webhook delivery', (stop) => attemptDelivery(ctx, delivery, target, stop));
     }
   };
   return { [WEBHOOK_JOB_TYPE]: handler };

@@ -1,7 +1,8 @@
 /**
  * One service instance in its own process on a persisted sql.js file, for the tests that kill it:
  * prints `{"port": n}` once listening and `{"event": type, "id": entry or booking id}` for each
- * lead and booking event, and exits cleanly (with a last snapshot) on SIGTERM.
+ * lead and booking event, and on SIGTERM shuts down as the mounting guide says (stop accepting,
+ * `service.close()`, end the open connections) and exits (with a last snapshot).
  *
  * Environment: LEADBOOK_DATA_FILE (required), LEADBOOK_WEBHOOK_TIMEOUT_MS (default 10000).
  *
@@ -10,6 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createConnectService, createSqlJsStorage } from '@leadbook/server';
+import { listenOnLoopback, shutDownHost } from '../../../../test-support/http-host';
 
 const file = process.env['LEADBOOK_DATA_FILE'];
 if (!file) throw new Error('LEADBOOK_DATA_FILE is required');
@@ -34,11 +36,9 @@ service.events.on('calendar.appointment.booked', (event) =>
 
 const app = express();
 app.use(service.express());
-const server = app.listen(0, '127.0.0.1', () => {
-  report({ port: (server.address() as AddressInfo).port, pid: process.pid });
-});
+const { server } = await listenOnLoopback(app);
+report({ port: (server.address() as AddressInfo).port, pid: process.pid });
 
 process.once('SIGTERM', () => {
-  server.close();
-  void service.close().then(() => process.exit(0));
+  void shutDownHost(server, service).then(() => process.exit(0));
 });

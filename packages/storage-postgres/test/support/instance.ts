@@ -2,7 +2,7 @@
  * One service instance in its own process, for the multi-instance tests and the bench: the
  * PostgreSQL storage, the pg-boss scheduler and the shared rate-limit store on one database, in an
  * Express app on a loopback port. Prints `{"port": n}` once listening and one JSON line per
- * `hasStarted` event; exits cleanly on SIGTERM.
+ * `hasStarted` event; on SIGTERM shuts down as the mounting guide says and exits.
  *
  * Environment: DATABASE_URL, LEADBOOK_SCHEMA, LEADBOOK_PGBOSS_SCHEMA, LEADBOOK_POLL_MS (default 200),
  * LEADBOOK_POOL_MAX (default 10), LEADBOOK_WEBHOOK_TIMEOUT_MS (default 10000), LEADBOOK_MEETINGS
@@ -22,6 +22,7 @@ import {
   createPostgresRateLimitStore,
   createPostgresStorage,
 } from '@leadbook/storage-postgres';
+import { listenOnLoopback, shutDownHost } from '../../../../test-support/http-host';
 
 /** One line of the protocol the tests read. */
 const report = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -77,14 +78,11 @@ service.events.on('calendar.appointment.hasStarted', (event) => {
 
 const app = express();
 app.use(service.express());
-const server = app.listen(0, '127.0.0.1', () => {
-  report({ port: (server.address() as AddressInfo).port, pid: process.pid });
-});
+const { server } = await listenOnLoopback(app);
+report({ port: (server.address() as AddressInfo).port, pid: process.pid });
 
 process.once('SIGTERM', () => {
-  server.close();
-  void service
-    .close()
+  void shutDownHost(server, service)
     .then(() => pool.end())
     .then(() => process.exit(0));
 });

@@ -1,41 +1,54 @@
 /**
- * One provider call, bounded by the service's meeting timeout.
+ * One provider call, bounded by the service's meeting timeout, and cut short when the service stops
+ * waiting for it (it is shutting down).
  *
  * @module
  */
+import { callSignal } from '../../core/call-signal';
 import type { ServiceContext } from '../../core/context';
 import type { MeetingCallOptions } from '../../ports/meetings';
 import { failureOf, type AttemptFailure } from './settle';
 
-/** How a provider call ended. Never a rejection. */
-export type CallOutcome<T> = { ok: true; value: T } | { ok: false; failure: AttemptFailure };
+/**
+ * How a provider call ended. Never a rejection. `released`: the service stopped waiting before the
+ * provider answered, so the call is not an attempt (its claim is given back).
+ */
+export type CallOutcome<T> =
+  { ok: true; value: T } | { ok: false; failure: AttemptFailure } | { ok: false; released: true };
 
 /**
- * Runs `call` with a signal that aborts after `ctx.meetings.timeoutMs`; a call still running then
- * counts as a retryable failure (an adapter that honours the signal stops it).
+ * Runs `call` with a signal that aborts after `ctx.meetings.timeoutMs` or when `stop` aborts; a call
+ * still running at its timeout counts as a retryable failure, one still running when `stop` aborts
+ * as released (an adapter that honours the signal stops it).
  */
 export async function callProvider<T>(
   ctx: ServiceContext,
   call: (options: MeetingCallOptions) => Promise<T>,
+  stop: AbortSignal,
 ): Promise<CallOutcome<T>> {
   const { timeoutMs } = ctx.meetings;
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<CallOutcome<T>>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
-      resolve({ ok: false, failure: { message: `timed out after ${timeoutMs} ms`, retryable: true } });
-    }, timeoutMs);
+  const released: CallOutcome<T> = { ok: false, released: true };
+  if (stop.aborted) return released;
+  const { signal, dispose } = callSignal(timeoutMs, stop);
+  const ended = new Promise<CallOutcome<T>>((resolve) => {
+    const end = () =>
+      resolve(
+        stop.aborted
+          ? released
+          : { ok: false, failure: { message: `timed out after ${timeoutMs} ms`, retryable: true } },
+      );
+    if (signal.aborted) end();
+    else signal.addEventListener('abort', end, { once: true });
   });
   const called = Promise.resolve()
-    .then(() => call({ signal: controller.signal }))
+    .then(() => call({ signal }))
     .then(
       (value): CallOutcome<T> => ({ ok: true, value }),
       (error: unknown): CallOutcome<T> => ({ ok: false, failure: failureOf(error) }),
     );
   try {
-    return await Promise.race([called, timedOut]);
+    return await Promise.race([called, ended]);
   } finally {
-    clearTimeout(timer);
+    dispose();
   }
 }

@@ -2,7 +2,8 @@
  * The delete job of a deleted booking's meeting (`booking.meeting.delete`): the booking is gone,
  * so the job's payload carries the meeting and its attempt count. Each firing first moves the job to
  * the end of the attempt's lease (a process that dies mid-call leaves it to fire again), then calls
- * the provider; a failure is retried on the webhook schedule and logged when it gives up.
+ * the provider; a failure is retried on the webhook schedule and logged when it gives up. A call the
+ * service stopped waiting for (it is shutting down) is due again at once, its attempt not counted.
  *
  * @module
  */
@@ -48,9 +49,15 @@ export function meetingDeleteHandler(ctx: ServiceContext): JobHandler {
     await runUnit(ctx, (_tx, _emit, jobs) =>
       jobs.schedule(meetingDeleteJob(lease, ctx.clock.now() + meetingLeaseMs(ctx))),
     );
-    await ctx.background.run('meeting deletion', async () => {
-      const outcome = await callProvider(ctx, (options) => provider.delete(payload.meeting, options));
+    await ctx.background.run('meeting deletion', async (stop) => {
+      const outcome = await callProvider(ctx, (options) => provider.delete(payload.meeting, options), stop);
       const key = meetingDeleteJobKey(payload.meeting.bookingId, payload.meeting.externalId);
+      if ('released' in outcome) {
+        // Not an attempt: the deletion is due now, with the attempts it had.
+        await runUnit(ctx, (_tx, _emit, jobs) => jobs.schedule(meetingDeleteJob(payload, ctx.clock.now())));
+        ctx.logger.info('meeting deletion released: the service is shutting down', meta);
+        return;
+      }
       const delay = outcome.ok || !outcome.failure.retryable ? null : nextAttemptDelay(attempts);
       await runUnit(ctx, async (_tx, _emit, jobs) => {
         if (delay === null) await jobs.cancel(key);

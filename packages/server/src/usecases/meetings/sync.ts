@@ -58,7 +58,7 @@ export function meetingSyncHandler(ctx: ServiceContext): JobHandler {
       { lockKeys: [meetingLockKey(bookingId)], eventsOf: organizationId },
     );
     // A slow provider must not hold up the other due jobs.
-    if (claim) await ctx.background.run('meeting attempt', () => attempt(ctx, claim));
+    if (claim) await ctx.background.run('meeting attempt', (stop) => attempt(ctx, claim, stop));
   };
 }
 
@@ -117,25 +117,49 @@ async function claimAttempt(
   };
 }
 
-/** Makes the claimed attempt and records its outcome. */
-async function attempt(ctx: ServiceContext, claim: Claim): Promise<void> {
+/**
+ * Makes the claimed attempt and records its outcome; when `stop` aborts before the provider
+ * answered, gives the claim back instead (the meeting is due now, its attempts unchanged).
+ */
+async function attempt(ctx: ServiceContext, claim: Claim, stop: AbortSignal): Promise<void> {
   const { booking, provider, time } = claim;
   const meeting = booking.meeting!;
   const hostUserId = meeting.hostUserId!;
-  const outcome = await callProvider(ctx, (options) =>
-    claim.step === 'create'
-      ? provider.create({ bookingId: booking.id, hostUserId, topic: claim.topic, ...time }, options)
-      : provider
-          .update({ externalId: meeting.externalId!, hostUserId, bookingId: booking.id }, time, options)
-          .then(() => null),
+  const outcome = await callProvider(
+    ctx,
+    (options) =>
+      claim.step === 'create'
+        ? provider.create({ bookingId: booking.id, hostUserId, topic: claim.topic, ...time }, options)
+        : provider
+            .update({ externalId: meeting.externalId!, hostUserId, bookingId: booking.id }, time, options)
+            .then(() => null),
+    stop,
   );
-  await runUnit(ctx, (tx, emit, jobs) => record(ctx, { tx, emit, jobs }, claim, outcome), {
-    lockKeys: [meetingLockKey(booking.id)],
-    eventsOf: booking.organizationId,
-  });
+  await runUnit(
+    ctx,
+    (tx, emit, jobs) =>
+      'released' in outcome
+        ? release(ctx, { tx, emit, jobs }, claim)
+        : record(ctx, { tx, emit, jobs }, claim, outcome),
+    { lockKeys: [meetingLockKey(booking.id)], eventsOf: booking.organizationId },
+  );
 }
 
-type Outcome = Awaited<ReturnType<typeof callProvider<unknown>>>;
+type Outcome = Exclude<Awaited<ReturnType<typeof callProvider<unknown>>>, { released: true }>;
+
+/** Gives back the claim of an attempt the service stopped waiting for, unless it was settled meanwhile. */
+async function release(ctx: ServiceContext, { tx, jobs }: Unit, claim: Claim): Promise<void> {
+  const { organizationId, id } = claim.booking;
+  const current = await tx.bookings.get(organizationId, id);
+  if (!current?.meeting || current.meeting.attemptStartedAt !== claim.booking.meeting!.attemptStartedAt)
+    return;
+  const now = ctx.clock.now();
+  await tx.bookings.update(
+    withMeeting(current, { ...current.meeting, attemptStartedAt: null, nextAttemptAt: now }),
+  );
+  await jobs.schedule(meetingSyncJob(organizationId, id, now));
+  ctx.logger.info('meeting attempt released: the service is shutting down', { bookingId: id });
+}
 
 async function record(ctx: ServiceContext, unit: Unit, claim: Claim, outcome: Outcome): Promise<void> {
   const { tx, emit, jobs } = unit;
