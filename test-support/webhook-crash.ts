@@ -22,6 +22,14 @@ export interface CrashSource {
   deliveries(): Promise<WebhookDeliveryRecord[]>;
 }
 
+/**
+ * The per-attempt timeout the killed instances run with. The kill must land while the attempt is
+ * still in flight, after the claim was read back from another process (a copy of a sql.js file
+ * opened and replayed, or a PostgreSQL query): on a loaded machine that read alone took over a
+ * second, and the attempt timed out before the kill.
+ */
+export const CRASH_ATTEMPT_TIMEOUT_MS = 3_000;
+
 /** What the scenario needs of a storage. */
 export interface CrashTarget {
   /** The per-attempt timeout the instances run with (`LEADBOOK_WEBHOOK_TIMEOUT_MS`). */

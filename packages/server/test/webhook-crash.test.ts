@@ -12,6 +12,7 @@ import { afterAll, describe, it } from 'vitest';
 import { createConnectService, createSqlJsStorage, type ConnectService } from '@leadbook/server';
 import { startInstance, stopAll } from '../../../test-support/processes';
 import {
+  CRASH_ATTEMPT_TIMEOUT_MS,
   formCrashSource,
   killMidAttempt,
   subscriptionCrashSource,
@@ -49,12 +50,12 @@ describe('a webhook attempt in flight when the process is killed (sql.js file)',
         }
       };
       await killMidAttempt({
-        timeoutMs: 1_000,
+        timeoutMs: CRASH_ATTEMPT_TIMEOUT_MS,
         start: () =>
           startInstance({
             runner: fileURLToPath(new URL('./support/file-instance.ts', import.meta.url)),
             cwd: fileURLToPath(new URL('..', import.meta.url)),
-            env: { LEADBOOK_DATA_FILE: file, LEADBOOK_WEBHOOK_TIMEOUT_MS: '1000' },
+            env: { LEADBOOK_DATA_FILE: file, LEADBOOK_WEBHOOK_TIMEOUT_MS: String(CRASH_ATTEMPT_TIMEOUT_MS) },
           }),
         async prepare(url) {
           const service: ConnectService = await createConnectService({

@@ -8,6 +8,7 @@ import { afterAll, describe, it } from 'vitest';
 import { createConnectService } from '@leadbook/server';
 import { stopAll } from '../../../test-support/processes';
 import {
+  CRASH_ATTEMPT_TIMEOUT_MS,
   formCrashSource,
   killMidAttempt,
   subscriptionCrashSource,
@@ -40,7 +41,7 @@ describe.skipIf(!SERVER_URL)('a webhook attempt in flight when the process is ki
         DATABASE_URL: db.url,
         LEADBOOK_SCHEMA: schema,
         LEADBOOK_PGBOSS_SCHEMA: db.freshSchema('pgboss_crash'),
-        LEADBOOK_WEBHOOK_TIMEOUT_MS: '1000',
+        LEADBOOK_WEBHOOK_TIMEOUT_MS: String(CRASH_ATTEMPT_TIMEOUT_MS),
       };
       const storage = await createPostgresStorage({ pool: db.pool, schema });
       const service = await createConnectService({
@@ -50,7 +51,7 @@ describe.skipIf(!SERVER_URL)('a webhook attempt in flight when the process is ki
       });
       try {
         await killMidAttempt({
-          timeoutMs: 1_000,
+          timeoutMs: CRASH_ATTEMPT_TIMEOUT_MS,
           start: () => startPgInstance(env),
           prepare: (url) =>
             source(service, url, (organizationId, filter) =>
