@@ -233,7 +233,12 @@ describe('the documentation site (npm run docs)', () => {
         await tab.getByText('Create a capacity-checked booking').first().click();
         await expect.poll(() => tab.url()).toMatch(/#\/connect\/createcalendarbooking$/);
         await expect.poll(() => tab.getByText('-H "Idempotency-Key: $(uuidgen)"').count()).toBeGreaterThan(0);
+        // Redoc scrolls and paints the operation after its URL changes: a screenshot taken at once was blank.
+        const booking = tab.getByRole('heading', { name: 'Create a capacity-checked booking' });
+        await expect.poll(async () => (await booking.boundingBox())?.y ?? -1).toBeGreaterThan(0);
+        await expect.poll(async () => (await booking.boundingBox())?.y ?? 900).toBeLessThan(900);
         await tab.screenshot({ path: join(shots, 'http-api-samples.png') });
+        expect(statSync(join(shots, 'http-api-samples.png')).size).toBeGreaterThan(10_000);
         expect(errors).toEqual([]);
         expect(remote).toEqual([]);
       } finally {
