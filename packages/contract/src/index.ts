@@ -24,7 +24,7 @@ export * from './events';
 export * from './params';
 export * from './operations';
 export { API_VERSION } from './version';
-export { EXTENSION_MARK, SPEC_EXTENSIONS, type SpecExtensions } from './openapi-extensions';
+export { EXTENSION_MARK, SPEC_EXTENSIONS, type SpecExtensions } from './openapi/extensions';
 export * from './fixture';
 export * from './form';
 export * from './webhook-subscriptions';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { OnlyAvailableSchema } from './availability';
 import { HOLD_ID_RULES } from './hold-id-rules';
-import { withOpenApi } from './openapi-meta';
+import { withOpenApi } from './openapi/meta';
 import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
 
 /** The captcha providers a form may use. */

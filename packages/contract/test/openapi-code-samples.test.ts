@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { operations, type OperationDefinition, type OperationId } from '../src/index';
 import { buildOpenApiDocument } from '../src/openapi/index';
-import { codeSamplesOf, exampleRequest } from '../src/openapi-code-samples';
+import { codeSamplesOf, exampleRequest } from '../src/openapi/code-samples';
 
 const all = Object.values(operations) as OperationDefinition[];
 

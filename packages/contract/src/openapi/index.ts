@@ -13,4 +13,4 @@
  *
  * @module @leadbook/contract/openapi
  */
-export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from '../openapi';
+export { API_VERSION, buildOpenApiDocument, toOpenApiPath } from './document';

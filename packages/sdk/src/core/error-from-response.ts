@@ -24,7 +24,7 @@ import { retryAfterMs } from './retry';
 
 /**
  * The slot-race message. Typed as the catalogue's literal, so the build fails if the contract changes
- * it; a runtime import would put the whole catalogue (~0.45 KB gzipped) into the browser bundle.
+ * it; a runtime import would put the whole catalogue into the browser bundle.
  */
 const SLOT_UNAVAILABLE: (typeof ErrorMessages)['slotUnavailable'] =
   'The selected time slot is no longer available';

@@ -6,8 +6,8 @@
  * @module
  * @internal
  */
-import { INGRESS_TOKEN_HEADER } from './auth';
-import type { OperationDefinition, OperationId } from './operations';
+import { INGRESS_TOKEN_HEADER } from '../auth';
+import type { OperationDefinition, OperationId } from '../operations';
 
 /** Example ids and times: valid values, not ones a service holds. */
 const ID = {

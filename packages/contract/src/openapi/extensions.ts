@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { OperationId } from './operations';
+import type { OperationId } from '../operations';
 
 /** The OpenAPI specification extension that marks an extension of the 2.16.0 API. */
 export const EXTENSION_MARK = 'x-leadbook-extension';

@@ -15,10 +15,10 @@ import type {
   SchemaObject,
 } from 'openapi3-ts/oas31';
 import { z } from 'zod';
-import { EXTENSION_MARK, SPEC_EXTENSIONS } from './openapi-extensions';
-import { namedSchemas } from './openapi-registry';
-import { generateJsonSchema, referToComponents, type Schema } from './openapi-schema';
-import type { OperationDefinition, OperationId } from './operations';
+import { EXTENSION_MARK, SPEC_EXTENSIONS } from './extensions';
+import { namedSchemas } from './registry';
+import { generateJsonSchema, referToComponents, type Schema } from './schema';
+import type { OperationDefinition, OperationId } from '../operations';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid parameters or body',

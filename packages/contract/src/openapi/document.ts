@@ -5,9 +5,9 @@
  * @module
  */
 import type { OpenAPIObject, OperationObject, PathsObject, SchemaObject } from 'openapi3-ts/oas31';
-import { BEARER_FORMAT, INGRESS_TOKEN_HEADER } from './auth';
-import { codeSamplesOf } from './openapi-code-samples';
-import { EXTENSION_MARK, SPEC_EXTENSIONS } from './openapi-extensions';
+import { BEARER_FORMAT, INGRESS_TOKEN_HEADER } from '../auth';
+import { codeSamplesOf } from './code-samples';
+import { EXTENSION_MARK, SPEC_EXTENSIONS } from './extensions';
 import {
   descriptionOf,
   MARK,
@@ -16,11 +16,11 @@ import {
   responsesOf,
   SECURITY,
   type Components,
-} from './openapi-operation';
-import { namedSchemas } from './openapi-registry';
-import { generateJsonSchema, referToComponents } from './openapi-schema';
-import { operations, type OperationDefinition, type OperationId } from './operations';
-import { API_VERSION } from './version';
+} from './operation';
+import { namedSchemas } from './registry';
+import { generateJsonSchema, referToComponents } from './schema';
+import { operations, type OperationDefinition, type OperationId } from '../operations';
+import { API_VERSION } from '../version';
 
 export { API_VERSION };
 

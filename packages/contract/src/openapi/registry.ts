@@ -5,23 +5,23 @@
  * @internal
  */
 import type { z } from 'zod';
-import { AvailabilityResponseSchema, AvailabilitySlotSchema } from './availability';
-import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from './booking';
-import { CalendarDetailSchema, CalendarSchema, ScheduleTypeSchema } from './calendar';
+import { AvailabilityResponseSchema, AvailabilitySlotSchema } from '../availability';
+import { CalendarBookingSchema, CreateCalendarBookingBodySchema } from '../booking';
+import { CalendarDetailSchema, CalendarSchema, ScheduleTypeSchema } from '../calendar';
 import {
   ConnectAuthErrorSchema,
   ConnectErrorSchema,
   IngressErrorSchema,
   PublicFormErrorSchema,
-} from './errors';
-import { PublicFormConfigSchema } from './form';
+} from '../errors';
+import { PublicFormConfigSchema } from '../form';
 import {
   BookingHoldSchema,
   CreateBookingHoldBodySchema,
   PublicHoldBodySchema,
   RescheduleCalendarBookingBodySchema,
-} from './holds';
-import { IngressBodySchema } from './ingress';
+} from '../holds';
+import { IngressBodySchema } from '../ingress';
 import {
   AppointmentTypeResourceMappingSchema,
   AppointmentTypeSchema,
@@ -29,7 +29,7 @@ import {
   ResourceSchema,
   ResourceSlotBlockerSchema,
   ResourceSlotSchema,
-} from './lookups';
+} from '../lookups';
 import {
   PublicAppointmentTypeSchema,
   PublicFormAvailabilitySchema,
@@ -38,9 +38,9 @@ import {
   SubmitBodySchema,
   SubmitResponseSchema,
   TelemetryBodySchema,
-} from './public-form';
-import { LeadStateSchema, TableDetailSchema, TableSchema } from './table';
-import { CreateTableEntryBodySchema, PatchTableEntryBodySchema, TableEntrySchema } from './table-entry';
+} from '../public-form';
+import { LeadStateSchema, TableDetailSchema, TableSchema } from '../table';
+import { CreateTableEntryBodySchema, PatchTableEntryBodySchema, TableEntrySchema } from '../table-entry';
 
 const entries: Array<[z.ZodTypeAny, string]> = [
   [CalendarSchema, 'Calendar'],
