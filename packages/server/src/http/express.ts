@@ -7,6 +7,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { RawResponse } from './envelope';
 import type { AdapterRequest, Pipeline } from './pipeline';
+import { readStreamBody } from './read-body';
 import { writeChunks } from './write-chunks';
 
 // Node's own API, as the fetch handler answers: Express's `send` would add an ETag (a SHA-1 of
@@ -28,13 +29,16 @@ function adapterRequest(req: Request): AdapterRequest {
   // HTTP/1.1 framing: a request with neither header has no body, so there is nothing to read.
   const framed =
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  const headers = { get: (name: string) => req.get(name) };
   return {
     method: req.method,
     path: req.path,
     query: new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)),
-    headers: { get: (name) => req.get(name) },
-    body: read || !framed ? undefined : req,
-    ...(read && { hostBody: Buffer.isBuffer(hostBody) ? { bytes: hostBody } : { parsed: hostBody } }),
+    headers,
+    readBody: (limit) =>
+      read
+        ? Promise.resolve(Buffer.isBuffer(hostBody) ? { bytes: hostBody } : { parsed: hostBody })
+        : readStreamBody(framed ? req : undefined, headers, limit),
     get clientIp() {
       return req.ip;
     },

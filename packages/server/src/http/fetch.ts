@@ -6,6 +6,7 @@
  */
 import { errorResponse, unmatchedError, type RawResponse } from './envelope';
 import type { Pipeline } from './pipeline';
+import { readStreamBody } from './read-body';
 import { requestIdFor } from './request-id';
 import type { ServiceContext } from '../core/context';
 
@@ -44,7 +45,8 @@ export function createFetchHandler(ctx: ServiceContext, pipeline: Pipeline): Fet
         query: url.searchParams,
         headers,
         // Node's web streams are async iterables; the DOM typings do not say so.
-        body: (request.body as AsyncIterable<Uint8Array> | null) ?? undefined,
+        readBody: (limit) =>
+          readStreamBody((request.body as AsyncIterable<Uint8Array> | null) ?? undefined, headers, limit),
         clientIp: info.clientIp,
       })) ??
       errorResponse('connect', unmatchedError('connect'), ctx, requestIdFor(headers.get('x-request-id')));

@@ -1,18 +1,17 @@
 /**
  * The one request pipeline: CORS preflight, route matching and the unmatched-path 404, the gate
  * (503 once the service is shutting down), the route's precheck of its path (a form id that cannot
- * be one is a 404 here), the public form rate limits, the body (its size limit and
- * `Content-Encoding`), then the route itself (auth, guard, validation, handler, envelope; see
- * `invokeRoute`). The Express and fetch adapters only translate their requests into an
- * {@link AdapterRequest} and write the {@link RawResponse} back.
+ * be one is a 404 here), the public form rate limits, Connect auth, the route's guard, the body
+ * (read only now, see `route-input.ts`), validation, the handler, and the answer. Whatever goes
+ * wrong on the way is thrown and turned into the surface's envelope in one place, here. The Express
+ * and fetch adapters only translate their requests into an {@link AdapterRequest} and write the
+ * {@link RawResponse} back.
  *
  * @module
  */
-import { ErrorMessages, type Surface } from '@leadbook/contract';
+import type { Surface } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
-import { ServiceError } from '../core/errors';
-import { BodyTooLargeError, readLimited } from './body-limit';
-import { decodeBody } from './content-encoding';
+import { authenticate, requireScope, type AuthContext } from '../usecases/auth';
 import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
 import {
   CLOSE_CONNECTION,
@@ -23,10 +22,11 @@ import {
   unmatchedError,
   type RawResponse,
 } from './envelope';
-import { invokeRoute } from './invoke';
 import { TOO_MANY_REQUESTS_BODY, type RateLimiter, type RateLimitName } from './rate-limit';
+import type { RequestBody } from './read-body';
 import { requestIdFor } from './request-id';
-import type { HeaderReader, Route } from './route';
+import { RouteResult, type HandlerInput, type HeaderReader, type Route } from './route';
+import { readRouteBody, validateInput } from './route-input';
 import { createRouteMatcher, type RouteMatch } from './route-matcher';
 
 /** A request as an adapter hands it to the pipeline. */
@@ -40,12 +40,13 @@ export interface AdapterRequest {
   /** Request headers. */
   headers: HeaderReader;
   /**
-   * The body as it arrives, or undefined when there is none or the host already read it (see
-   * `hostBody`). It is read only after auth and the route's guard have passed.
+   * Reads the body, decoded, within `limit` bytes (or hands over what the host already read).
+   * Called at most once, after auth and the route's guard: an unauthenticated request is answered
+   * 401 before its body is read.
+   *
+   * @throws ServiceError 413 past the limit, 400 for a body that cannot be read or decoded.
    */
-  body: AsyncIterable<Uint8Array> | undefined;
-  /** A body the host read before the service: bytes it decoded, or a value it parsed (`express.json()`). */
-  hostBody?: { bytes: Uint8Array } | { parsed: unknown };
+  readBody(limit: number): Promise<RequestBody>;
   /** The client IP as the host resolved it (read only by the routes that need it). */
   readonly clientIp: string | undefined;
 }
@@ -61,6 +62,16 @@ export interface PipelineOptions {
   bodyLimit: number;
   /** The public form rate limits, or undefined when they are off. */
   limiters: Record<RateLimitName, RateLimiter> | undefined;
+}
+
+/** What the pipeline knows of a request it admitted. */
+interface Admitted {
+  match: RouteMatch | undefined;
+  surface: Surface;
+  origin: string | undefined;
+  requestId: string;
+  /** Headers every answer from here on carries, an error's too (rate limit, the guard's CORS). */
+  carried: Record<string, string>;
 }
 
 /** Creates the pipeline of a route table. */
@@ -89,76 +100,64 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
       const refused = errorResponse(surface, unavailableError(), ctx, requestId);
       return { ...refused, headers: { ...cors, ...refused.headers } };
     }
+    const admitted: Admitted = { match, surface, origin, requestId, carried: { 'x-request-id': requestId } };
     try {
-      return closeIfClosing(await answer(request, { match, surface, method, origin, requestId }));
-    } catch (error) {
-      return closeIfClosing(errorResponse(surface, error, ctx, requestId));
+      // The error boundary: anything thrown on the way becomes the surface's envelope.
+      const out = await answer(request, admitted).catch((error: unknown) => {
+        const failed = errorResponse(surface, error, ctx, requestId);
+        return { ...failed, headers: { ...admitted.carried, ...failed.headers } };
+      });
+      // A HEAD answers as its GET would, without the body.
+      return closeIfClosing(method === 'HEAD' ? { ...out, body: undefined } : out);
     } finally {
       gate.leave();
     }
   };
 
-  /** Answers an admitted request; throws what goes wrong (the caller turns it into an envelope). */
-  async function answer(
-    request: AdapterRequest,
-    { match, surface, method, origin, requestId }: Admitted,
-  ): Promise<RawResponse> {
-    if (!match) throw unmatchedError(surface);
-    match.route.precheck?.({ params: match.params, headers: request.headers });
-    let limitHeaders: Record<string, string> = {};
-    const limiter = match.route.rateLimit && options.limiters?.[match.route.rateLimit];
+  /** Answers an admitted request; throws what goes wrong (the boundary turns it into an envelope). */
+  async function answer(request: AdapterRequest, admitted: Admitted): Promise<RawResponse> {
+    const { match, requestId } = admitted;
+    if (!match) throw unmatchedError(admitted.surface);
+    const { route, params } = match;
+    route.precheck?.({ params, headers: request.headers });
+    const limiter = route.rateLimit && options.limiters?.[route.rateLimit];
     if (limiter) {
-      const verdict = await limiter.check(match.params['id'] ?? '', request.clientIp);
+      const verdict = await limiter.check(params['id'] ?? '', request.clientIp);
       // A browser must be able to read a 429, which comes before the form's own CORS headers.
-      limitHeaders = { ...corsHeaders(origin), ...verdict.headers };
-      if (verdict.limited) {
-        return jsonResponse(429, TOO_MANY_REQUESTS_BODY, { ...limitHeaders, 'x-request-id': requestId });
-      }
+      admitted.carried = { ...admitted.carried, ...corsHeaders(admitted.origin), ...verdict.headers };
+      if (verdict.limited) return jsonResponse(429, TOO_MANY_REQUESTS_BODY, admitted.carried);
     }
-    const host = request.hostBody;
-    const out = await invokeRoute(ctx, match.route, {
-      params: match.params,
-      query: request.query,
-      headers: request.headers,
-      readBody: () =>
-        host
-          ? Promise.resolve('bytes' in host ? host.bytes : undefined)
-          : readBody(request, options.bodyLimit),
-      ...(host && 'parsed' in host ? { parsedBody: host.parsed } : {}),
+    let auth: AuthContext | undefined;
+    if (route.surface === 'connect' && route.scope) {
+      auth = await authenticate(ctx, request.headers.get('authorization'));
+      requireScope(auth, route.scope);
+    }
+    const { headers } = request;
+    // The request itself: a guard that never reads the client IP never resolves it.
+    const guarded = await route.guard?.({
+      params,
+      headers,
+      requestId,
       get clientIp() {
         return request.clientIp;
       },
-      requestId,
     });
-    // A HEAD answers as its GET would, without the body.
-    return {
-      ...out,
-      headers: { ...limitHeaders, ...out.headers },
-      ...(method === 'HEAD' && { body: undefined }),
+    if (guarded?.headers) admitted.carried = { ...admitted.carried, ...guarded.headers };
+    const body = await readRouteBody(route, () => request.readBody(options.bodyLimit), headers);
+    const input: HandlerInput<unknown, unknown, unknown, unknown> = {
+      ...validateInput(route, { params, query: request.query, body }),
+      auth,
+      headers,
+      requestId,
+      guarded: guarded?.value,
+      get clientIp() {
+        return request.clientIp;
+      },
     };
-  }
-}
-
-/** What the pipeline knows of a request it admitted. */
-interface Admitted {
-  match: RouteMatch | undefined;
-  surface: Surface;
-  method: string;
-  origin: string | undefined;
-  requestId: string;
-}
-
-/** Reads and decodes the body within the limit: 413 past it, 400 when it does not decode. */
-async function readBody(request: AdapterRequest, limit: number): Promise<Uint8Array | undefined> {
-  try {
-    const declared = Number(request.headers.get('content-length') ?? '0');
-    if (declared > limit) throw new BodyTooLargeError('declared length over the limit');
-    const bytes = request.body && (await readLimited(request.body, limit));
-    return decodeBody(bytes, request.headers.get('content-encoding'), limit);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      throw new ServiceError('payloadTooLarge', ErrorMessages.payloadTooLarge);
-    }
-    throw new ServiceError('validation', ErrorMessages.malformedJson);
+    const result = await route.handle(input as HandlerInput<never, never, never, never>);
+    const base = admitted.carried;
+    if (result instanceof RouteResult)
+      return jsonResponse(result.status, result.body, { ...base, ...result.headers });
+    return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base);
   }
 }

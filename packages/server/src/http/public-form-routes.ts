@@ -6,8 +6,9 @@
  * @module
  */
 import { ErrorMessages, operations as op } from '@leadbook/contract';
-import type { ServiceContext } from '../core/context';
+import { readTx, type ServiceContext } from '../core/context';
 import { isServiceError, ServiceError } from '../core/errors';
+import type { FormRecord } from '../ports/records';
 import { checkOrigin, isFormId, loadPublishedForm } from '../usecases/public-forms/access';
 import {
   publicAppointmentTypes,
@@ -19,9 +20,8 @@ import { holdPublicSlot } from '../usecases/public-forms/hold';
 import { submitForm } from '../usecases/public-forms/submit';
 import { recordTelemetry, type TelemetrySink } from '../usecases/public-forms/telemetry';
 import { corsHeaders } from './cors';
-import { readTx } from '../core/context';
 import { HOLD_BODY, SUBMIT_BODY, TELEMETRY_BODY } from './expected-bodies';
-import { route, type GuardInput, type Route, type RoutePrecheck } from './route';
+import { route, type Route, type RouteGuard, type RoutePrecheck } from './route';
 import type { RateLimitName } from './rate-limit';
 
 // A missing form has no allowlist to protect: the widget may read the 404.
@@ -36,18 +36,22 @@ const formPrecheck: RoutePrecheck = ({ params, headers }) => {
   if (!isFormId(params['id'] ?? '')) throw formNotFound(headers.get('origin'));
 };
 
-/** The common pre-handler: returns the CORS headers every later answer carries. */
-function formGuard(ctx: ServiceContext) {
-  return async ({ params, headers }: GuardInput) => {
+/**
+ * The common pre-handler: loads the published form (404 when there is none), checks the browser
+ * origin against its allowlist (403), and hands the form to the handler, with the CORS headers every
+ * later answer carries. The form is read once per request, here.
+ */
+function formGuard(ctx: ServiceContext): RouteGuard<FormRecord> {
+  return async ({ params, headers }) => {
     const origin = headers.get('origin');
     try {
       const form = await readTx(ctx, (tx) => loadPublishedForm(tx, params['id'] ?? ''));
       checkOrigin(form, origin);
+      return { headers: corsHeaders(origin), value: form };
     } catch (error) {
       if (isServiceError(error) && error.kind === 'notFound') throw formNotFound(origin);
       throw error;
     }
-    return corsHeaders(origin);
   };
 }
 
@@ -56,38 +60,33 @@ export function publicFormRoutes(
   ctx: ServiceContext,
   telemetrySink: TelemetrySink,
 ): Array<Route & { rateLimit: RateLimitName }> {
-  // Every route: the form id checked first, then the common pre-handler.
+  // Every route: the form id checked first, then the common pre-handler, whose form the handler gets.
   const access = { precheck: formPrecheck, guard: formGuard(ctx) };
-  const form = (id: string) => readTx(ctx, (tx) => loadPublishedForm(tx, id));
   const limited = (rateLimit: RateLimitName, r: Route) => ({ ...r, rateLimit });
   return [
     limited(
       'availability',
-      route(
-        op.getPublicFormAvailability,
-        async ({ params }) => publicAvailability(await form(params.id)),
-        access,
-      ),
+      route(op.getPublicFormAvailability, async ({ guarded }) => publicAvailability(guarded), access),
     ),
     limited(
       'config',
-      route(op.getPublicFormConfig, async ({ params }) => publicConfig(await form(params.id)), access),
+      route(op.getPublicFormConfig, async ({ guarded }) => publicConfig(guarded), access),
     ),
     limited(
       'slots',
-      route(op.listPublicSlots, ({ params, query }) => publicSlots(ctx, params.id, query), access),
+      route(op.listPublicSlots, ({ guarded, query }) => publicSlots(ctx, guarded, query), access),
     ),
     limited(
       'appointmentTypes',
       route(
         op.listPublicAppointmentTypes,
-        ({ params, query }) => publicAppointmentTypes(ctx, params.id, query),
+        ({ guarded, query }) => publicAppointmentTypes(ctx, guarded, query),
         access,
       ),
     ),
     limited(
       'submit',
-      route(op.submitPublicForm, ({ params, body, clientIp }) => submitForm(ctx, params.id, body, clientIp), {
+      route(op.submitPublicForm, ({ guarded, body, clientIp }) => submitForm(ctx, guarded, body, clientIp), {
         ...access,
         expectedBody: SUBMIT_BODY,
       }),
@@ -96,7 +95,7 @@ export function publicFormRoutes(
       'hold',
       route(
         op.createPublicFormHold,
-        ({ params, body, clientIp }) => holdPublicSlot(ctx, params.id, body, clientIp),
+        ({ guarded, body, clientIp }) => holdPublicSlot(ctx, guarded, body, clientIp),
         { ...access, expectedBody: HOLD_BODY },
       ),
     ),
@@ -104,7 +103,7 @@ export function publicFormRoutes(
       'telemetry',
       route(
         op.sendPublicFormTelemetry,
-        ({ params, body }) => recordTelemetry(ctx, telemetrySink, params.id, body),
+        ({ guarded, body }) => recordTelemetry(ctx, telemetrySink, guarded, body),
         { ...access, expectedBody: TELEMETRY_BODY },
       ),
     ),

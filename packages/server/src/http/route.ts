@@ -16,7 +16,7 @@ export interface HeaderReader {
 }
 
 /** What a handler receives. */
-export interface HandlerInput<P = unknown, Q = unknown, B = unknown> {
+export interface HandlerInput<P = unknown, Q = unknown, B = unknown, G = undefined> {
   /** Validated path parameters. */
   params: P;
   /** Validated query. */
@@ -31,6 +31,8 @@ export interface HandlerInput<P = unknown, Q = unknown, B = unknown> {
   clientIp: string | undefined;
   /** The request id echoed in `x-request-id`. */
   requestId: string;
+  /** The `value` the route's {@link RouteGuard} returned (a public form route: the form it loaded). */
+  guarded: G;
 }
 
 /** What a route's {@link RouteGuard} receives: the request before any parsing or validation. */
@@ -56,12 +58,23 @@ export type PrecheckInput = Pick<GuardInput, 'params' | 'headers'>;
  */
 export type RoutePrecheck = (input: PrecheckInput) => void;
 
+/** What a {@link RouteGuard} hands on when it lets a request through. */
+export interface Guarded<G> {
+  /** Headers (such as CORS) that every later answer of the request carries, an error's too. */
+  headers?: Record<string, string> | undefined;
+  /** What the handler receives as `guarded`, so it need not load it again (a public form). */
+  value: G;
+}
+
 /**
  * A check that runs before the body is parsed and validated, for answers that must win over a 400
  * (an unknown resource's 404, a bad credential's 401). It rejects by throwing a `ServiceError`; it
- * may return headers (such as CORS) that every later answer of the request carries.
+ * may return headers that every later answer of the request carries, and a value the handler
+ * receives (what it loaded to decide). A guard with nothing to hand on may return nothing.
  */
-export type RouteGuard = (input: GuardInput) => Promise<void | Record<string, string>>;
+export type RouteGuard<G = undefined> = (
+  input: GuardInput,
+) => Promise<Guarded<G> | (undefined extends G ? void : never)>;
 
 /** A handler's answer when it needs a status or headers other than the route's defaults. */
 export class RouteResult {
@@ -104,7 +117,7 @@ export interface Route {
   /** Runs first, before the rate limit; see {@link RoutePrecheck}. */
   precheck?: RoutePrecheck | undefined;
   /** Runs after Connect auth and before parsing and validation; see {@link RouteGuard}. */
-  guard?: RouteGuard | undefined;
+  guard?: RouteGuard<unknown> | undefined;
   /**
    * The body it expects, in words (see `expected-bodies.ts`): added to `details` when a body is not
    * JSON or has the wrong shape.
@@ -113,22 +126,26 @@ export interface Route {
   /** The public form rate limit this route counts against. */
   rateLimit?: RateLimitName | undefined;
   /** The handler. */
-  handle(input: HandlerInput<never, never, never>): Promise<unknown>;
+  handle(input: HandlerInput<never, never, never, never>): Promise<unknown>;
 }
 
-/** Builds a route from a contract operation and a handler typed by the operation's schemas. */
-export function route<O extends OperationDefinition>(
+/**
+ * Builds a route from a contract operation and a handler typed by the operation's schemas (and by
+ * what its guard hands on).
+ */
+export function route<O extends OperationDefinition, G = undefined>(
   operation: O,
   handle: (
     input: HandlerInput<
       O['params'] extends z.ZodTypeAny ? z.output<O['params']> : undefined,
       O['query'] extends z.ZodTypeAny ? z.output<O['query']> : undefined,
-      O['body'] extends z.ZodTypeAny ? z.output<O['body']> : undefined
+      O['body'] extends z.ZodTypeAny ? z.output<O['body']> : undefined,
+      G
     >,
   ) => Promise<
     O['response'] extends z.ZodTypeAny ? z.input<O['response']> | RouteResult | JsonBytes : void | RouteResult
   >,
-  options: { precheck?: RoutePrecheck; guard?: RouteGuard; expectedBody?: string } = {},
+  options: { precheck?: RoutePrecheck; guard?: RouteGuard<G>; expectedBody?: string } = {},
 ): Route {
   return {
     method: operation.method,
@@ -140,7 +157,7 @@ export function route<O extends OperationDefinition>(
     body: operation.body,
     successStatus: operation.successStatus,
     precheck: options.precheck,
-    guard: options.guard,
+    guard: options.guard as RouteGuard<unknown> | undefined,
     expectedBody: options.expectedBody,
     handle: handle as Route['handle'],
   };

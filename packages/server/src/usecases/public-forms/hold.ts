@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { BookingHold, PublicHoldBody } from '@leadbook/contract';
 import { readTx, type ServiceContext } from '../../core/context';
 import { placeHold } from '../holds';
-import { loadPublishedForm } from './access';
+import type { FormRecord } from '../../ports/records';
 import { checkOfferedSlot, resolveStudio } from './submit-checks';
 
 /**
@@ -22,18 +22,17 @@ export const publicHolder = (formId: string, clientIp: string | undefined): stri
     .slice(0, 32)}`;
 
 /**
- * Holds a slot for a visitor.
+ * Holds a slot for a visitor on a published form (the route's guard loaded it).
  *
  * @throws ServiceError: the 400s of submit's slot checks (its step 7), 400 `slotUnavailable`
  *   when no resource has room, 400 `outsideBookingWindow`.
  */
 export async function holdPublicSlot(
   ctx: ServiceContext,
-  formId: string,
+  form: FormRecord,
   body: PublicHoldBody,
   clientIp: string | undefined,
 ): Promise<BookingHold> {
-  const form = await readTx(ctx, (tx) => loadPublishedForm(tx, formId));
   const studioId = resolveStudio(form, body.studioId);
   const holder = publicHolder(form.id, clientIp);
   const slot = await readTx(ctx, async (tx) => {

@@ -18,7 +18,6 @@ import { validationError } from '../../core/errors';
 import { searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
 import { isoFormatter, loadSearch } from '../availability';
-import { loadPublishedForm } from './access';
 import { allowedTypeIds, checkAppointmentType, checkCalendar, resolveBookingField } from './booking-rules';
 
 const DAY_MS = 86_400_000;
@@ -46,11 +45,10 @@ export function publicConfig(form: FormRecord): PublicFormConfig {
  */
 export async function publicAppointmentTypes(
   ctx: ServiceContext,
-  formId: string,
+  form: FormRecord,
   query: PublicAppointmentTypesQuery,
 ): Promise<PublicAppointmentType[]> {
   return readTx(ctx, async (tx) => {
-    const form = await loadPublishedForm(tx, formId);
     checkCalendar(form, query.calendarId, query.studioId);
     const allowed = allowedTypeIds(resolveBookingField(form, query.fieldId));
     const org = form.organizationId;
@@ -82,7 +80,7 @@ export async function publicAppointmentTypes(
  */
 export async function publicSlots(
   ctx: ServiceContext,
-  formId: string,
+  form: FormRecord,
   query: PublicSlotsQuery,
 ): Promise<PublicSlotsResponse> {
   const startMs = Date.parse(query.start);
@@ -95,7 +93,6 @@ export async function publicSlots(
     throw validationError(`The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days`);
   }
   const loaded = await readTx(ctx, async (tx) => {
-    const form = await loadPublishedForm(tx, formId);
     checkCalendar(form, query.calendarId, query.studioId);
     checkAppointmentType(allowedTypeIds(resolveBookingField(form, query.fieldId)), query.appointmentTypeId);
     return loadSearch(tx, form.organizationId, {

@@ -21,7 +21,6 @@ import type { FormRecord, TableEntryRecord } from '../../ports/records';
 import { createBookingTx } from '../bookings';
 import { insertEntry } from '../leads';
 import { buildDelivery, deliveryAttemptJob } from '../webhook-delivery';
-import { loadPublishedForm } from './access';
 import {
   checkAppointmentTypeFields,
   checkBookingSlot,
@@ -163,14 +162,13 @@ async function book(
   throw validationError(ErrorMessages.slotUnavailable);
 }
 
-/** Handles one submission. */
+/** Handles one submission to a published form (the route's guard loaded it). */
 export async function submitForm(
   ctx: ServiceContext,
-  formId: string,
+  form: FormRecord,
   body: SubmitBody,
   clientIp: string | undefined,
 ): Promise<SubmitResponse> {
-  const form = await readTx(ctx, (tx) => loadPublishedForm(tx, formId));
   const { studioId, values, slot } = await checkSubmission(ctx, form, body, clientIp);
   const trigger: TriggerContext = { source: 'form', apiTokenId: null, memberId: null, formId: form.id };
   const submissionId = ctx.newId();

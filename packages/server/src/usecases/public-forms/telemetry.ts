@@ -5,8 +5,8 @@
  * @module
  */
 import type { TelemetryBody, TelemetryEvent } from '@leadbook/contract';
-import { nowIso, readTx, type ServiceContext } from '../../core/context';
-import { loadPublishedForm } from './access';
+import { nowIso, type ServiceContext } from '../../core/context';
+import type { FormRecord } from '../../ports/records';
 
 /** One accepted telemetry request. */
 export interface TelemetryBatch {
@@ -42,13 +42,16 @@ export function storageTelemetrySink(ctx: ServiceContext): TelemetrySink {
   };
 }
 
-/** `POST /public/forms/:id/telemetry`: hands the batch to the sink and answers 204 once it has taken it. */
+/**
+ * `POST /public/forms/:id/telemetry` of a published form (the route's guard loaded it): hands the
+ * batch to the sink and answers 204 once it has taken it.
+ */
 export async function recordTelemetry(
   ctx: ServiceContext,
   sink: TelemetrySink,
-  formId: string,
+  form: FormRecord,
   body: TelemetryBody,
 ): Promise<void> {
-  const form = await readTx(ctx, (tx) => loadPublishedForm(tx, formId));
-  await sink({ organizationId: form.organizationId, formId, events: body.events, receivedAt: nowIso(ctx) });
+  const { organizationId, id: formId } = form;
+  await sink({ organizationId, formId, events: body.events, receivedAt: nowIso(ctx) });
 }
