@@ -76,7 +76,11 @@ export function naiveAvailability(fixture: Fixture): NaiveCandidate[] {
           (b) =>
             (b.resourceId === null || b.resourceId === resource.id) && b.startMs < endMs && b.endMs > startMs,
         );
-        out.push({ resourceId: resource.id, startMs, available: !blocked && peak < resource.capacity });
+        out.push({
+          resourceId: resource.id,
+          startMs,
+          available: !blocked && peak < resource.maxParallelBookings,
+        });
       }
     }
   }
@@ -138,7 +142,7 @@ export function prepareBound(fixture: Fixture): Bound {
       else merged.push([start, end]);
     }
     return {
-      capacity: resource.capacity,
+      capacity: resource.maxParallelBookings,
       windows: Float64Array.from(windows.flat()),
       times: Float64Array.from(times),
       levels: Int32Array.from(levels),

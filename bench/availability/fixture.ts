@@ -11,30 +11,10 @@ import { DateTime } from 'luxon';
 import type { SeedFixture } from '@leadbook/contract';
 import type { BookingRecord } from '@leadbook/server';
 
-/** One resource slot: a weekly window of a room. */
-export interface Slot {
-  id: string;
-  resourceId: string;
-  weekday: number;
-  startTime: string;
-  endTime: string;
-  validFrom: string | null;
-  validUntil: string | null;
-}
-
 /** The fixture as plain data (ids are UUIDs, so the same ids go into the service). */
-export interface Fixture {
-  zone: string;
-  rangeStartMs: number;
-  rangeEndMs: number;
-  bookingMinutes: number;
-  searchMinutes: number;
-  resources: Array<{ id: string; name: string; capacity: number }>;
-  slots: Slot[];
-  bookings: Array<{ resourceId: string; startMs: number; endMs: number }>;
-  /** `resourceId` null: the whole calendar. */
-  blockers: Array<{ resourceId: string | null; startMs: number; endMs: number }>;
-}
+export type Fixture = ReturnType<typeof makeFixture>;
+/** One resource slot: a weekly window of a room. */
+export type Slot = Fixture['slots'][number];
 
 /** A deterministic UUID for item `index` of kind `kind`. */
 export const uuid = (kind: number, index: number): string =>
@@ -70,22 +50,25 @@ const shifted = (time: string, minutes: number) => {
 };
 
 /** The fixture; bookings default to 10,000 for 90 days and 20 rooms, scaled by days x rooms. */
-export function makeFixture(options: {
-  days: number;
-  resources: number;
-  seed: number;
-  bookings?: number;
-}): Fixture {
+export function makeFixture(options: { days: number; resources: number; seed: number; bookings?: number }) {
   const random = prng(options.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const firstDay = DateTime.fromISO('2026-03-08', { zone: ZONE }).minus({
     days: Math.floor(options.days / 2),
   });
-  const resources: Fixture['resources'] = [];
-  const slots: Slot[] = [];
+  const resources: Array<{ id: string; name: string; maxParallelBookings: number }> = [];
+  const slots: Array<{
+    id: string;
+    resourceId: string;
+    weekday: number;
+    startTime: string;
+    endTime: string;
+    validFrom: string | null;
+    validUntil: string | null;
+  }> = [];
   for (let r = 0; r < options.resources; r++) {
     const id = uuid(3, r);
-    resources.push({ id, name: `Room ${r}`, capacity: 2 });
+    resources.push({ id, name: `Room ${r}`, maxParallelBookings: 2 });
     for (let weekday = 1; weekday <= 6; weekday++) {
       WINDOWS.forEach(([start, end], w) => {
         slots.push({
@@ -102,7 +85,7 @@ export function makeFixture(options: {
     }
   }
   const count = options.bookings ?? Math.round((10_000 * options.days * options.resources) / (90 * 20));
-  const bookings: Fixture['bookings'] = [];
+  const bookings: Array<{ resourceId: string; startMs: number; endMs: number }> = [];
   for (let i = 0; i < count; i++) {
     const r = Math.floor(random() * options.resources);
     const [windowStart] = pick(WINDOWS);
@@ -114,7 +97,8 @@ export function makeFixture(options: {
     const end = start.plus({ minutes: pick([15, 30, 45, 60, 90]) });
     bookings.push({ resourceId: resources[r]!.id, startMs: start.toMillis(), endMs: end.toMillis() });
   }
-  const blockers: Fixture['blockers'] = [];
+  // `resourceId` null: the whole calendar.
+  const blockers: Array<{ resourceId: string | null; startMs: number; endMs: number }> = [];
   for (let i = 0; i < 12; i++) {
     const start = firstDay.plus({
       days: Math.floor(random() * options.days),
@@ -162,26 +146,8 @@ export function seedOf(fixture: Fixture, token: string): SeedFixture {
             searchLength: fixture.searchMinutes,
           },
         ],
-        resources: fixture.resources.map((r) => ({
-          id: r.id,
-          name: r.name,
-          maxParallelBookings: r.capacity,
-          ...mapped,
-        })),
-        resourceSlots: fixture.slots.map(
-          ({ id, resourceId, weekday, startTime, endTime, validFrom, validUntil }) => ({
-            ...{
-              id,
-              calendarId: CALENDAR_ID,
-              resourceId,
-              weekday,
-              startTime,
-              endTime,
-              validFrom,
-              validUntil,
-            },
-          }),
-        ),
+        resources: fixture.resources.map((resource) => ({ ...resource, ...mapped })),
+        resourceSlots: fixture.slots.map((slot) => ({ ...slot, calendarId: CALENDAR_ID })),
         blockers: fixture.blockers.map((b) => ({
           calendarId: CALENDAR_ID,
           resourceId: b.resourceId,

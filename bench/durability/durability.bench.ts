@@ -12,7 +12,7 @@ import express from 'express';
 import { createConnectService, createSqlJsStorage, type SqlJsStorage } from '@leadbook/server';
 import { studioFixture, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { compareHttp, listen, type HttpSide } from '../lib/http';
-import { figure, heading, list, median } from '../lib/report';
+import { failed, figure, heading, list, median } from '../lib/report';
 
 /** A seeded service on `storage`, served on loopback. */
 async function serve(storage: SqlJsStorage) {
@@ -49,7 +49,7 @@ export async function benchDurability(): Promise<void> {
       median(ratios),
       { op: '>=', x: 0.5 },
       `${median(rps.file).toFixed(0)} vs ${median(rps.memory).toFixed(0)} req/s (medians); per round ${list(ratios)}` +
-        (failures.file + failures.memory > 0 ? `; ${failures.file + failures.memory} FAILED REQUESTS` : ''),
+        failed(failures.file + failures.memory),
     );
   } finally {
     await memory.close();

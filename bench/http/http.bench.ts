@@ -10,7 +10,7 @@ import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { createConnectService } from '@leadbook/server';
 import { studioFixture, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { compareHttp, listen, type HttpSide } from '../lib/http';
-import { figure, heading, list, median, medianRatio, type Goal } from '../lib/report';
+import { failed, figure, heading, list, median, medianRatio, type Goal } from '../lib/report';
 
 const READ_GOAL: Goal = { op: '>=', x: 0.7 };
 const WRITE_GOAL: Goal = { op: '>=', x: 0.3 };
@@ -52,51 +52,43 @@ export async function benchHttp(): Promise<void> {
   app.use(service.express());
   const ours = await listen(app);
   const baseline = await listen(bare);
-  const echo = (
-    method: 'POST' | 'PATCH',
-    body: string,
+  type Method = HttpSide['method'];
+  const side = (
+    url: string,
+    method: Method,
+    path: string,
     headers: Record<string, string> = auth,
+    body?: string,
   ): HttpSide => ({
-    url: baseline.url,
-    method,
-    path: '/echo',
-    headers,
-    body,
+    ...{ url, method, path, headers },
+    ...(body !== undefined && { body }),
   });
+  const echo = (method: Method, body: string, headers: Record<string, string> = auth) =>
+    side(baseline.url, method, '/echo', headers, body);
+  const entryPath = `/connect/table_entries/${entry.id}`;
+  const ingressPath = `/public/ingress_webhooks/${webhook.id}`;
   const rows: Array<[string, HttpSide, HttpSide, Goal]> = [
     [
       'GET /connect/calendar/',
-      { url: ours.url, path: '/connect/calendar/', headers: auth },
-      { url: baseline.url, path: '/connect/calendar/' },
+      side(ours.url, 'GET', '/connect/calendar/'),
+      side(baseline.url, 'GET', '/connect/calendar/'),
       READ_GOAL,
     ],
     [
       'POST /connect/table_entries/',
-      { url: ours.url, method: 'POST', path: '/connect/table_entries/', headers: auth, body: postBody },
+      side(ours.url, 'POST', '/connect/table_entries/', auth, postBody),
       echo('POST', postBody),
       WRITE_GOAL,
     ],
     [
       'PATCH /connect/table_entries/:id',
-      {
-        url: ours.url,
-        method: 'PATCH',
-        path: `/connect/table_entries/${entry.id}`,
-        headers: auth,
-        body: patchBody,
-      },
+      side(ours.url, 'PATCH', entryPath, auth, patchBody),
       echo('PATCH', patchBody),
       WRITE_GOAL,
     ],
     [
       'POST /public/ingress_webhooks/:id',
-      {
-        url: ours.url,
-        method: 'POST',
-        path: `/public/ingress_webhooks/${webhook.id}`,
-        headers: ingressHeaders,
-        body: ingressBody,
-      },
+      side(ours.url, 'POST', ingressPath, ingressHeaders, ingressBody),
       echo('POST', ingressBody, ingressHeaders),
       WRITE_GOAL,
     ],
@@ -110,9 +102,7 @@ export async function benchHttp(): Promise<void> {
         medianRatio(rps.subject, rps.bare),
         goal,
         `${median(rps.subject).toFixed(0)} vs ${median(rps.bare).toFixed(0)} req/s (median); per round ${list(ratios)}` +
-          (failures.subject + failures.bare > 0
-            ? `; ${failures.subject + failures.bare} FAILED REQUESTS`
-            : ''),
+          failed(failures.subject + failures.bare),
       );
     }
   } finally {

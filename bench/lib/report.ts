@@ -52,3 +52,6 @@ export function figure(label: string, ratio: number, goal: Goal | undefined, det
 /** Per-round values, e.g. `1.02, 0.97, 1.10`. */
 export const list = (values: readonly number[], digits = 2): string =>
   values.map((value) => value.toFixed(digits)).join(', ');
+
+/** A note of `count` failed requests (non-2xx or errors), or nothing when there were none. */
+export const failed = (count: number): string => (count > 0 ? `; ${count} FAILED REQUESTS` : '');
