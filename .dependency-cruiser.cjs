@@ -33,6 +33,15 @@ module.exports = {
       from: { pathNot: '^bench/' },
       to: { path: '^bench/' },
     },
+    {
+      name: 'bench-imports-public-entry-points',
+      severity: 'error',
+      comment:
+        'bench/ measures the packages as users get them: no relative import leaves bench/ (packages come ' +
+        'through their public entry points; bench/test/imports.test.ts checks which).',
+      from: { path: '^bench/', pathNot: '^bench/vitest\\.config\\.ts$' },
+      to: { pathNot: '^bench/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
+    },
     ...layers.map(({ name, forbidden }) => ({
       name: `server-${name}-imports-downwards`,
       severity: 'error',

@@ -1,30 +1,22 @@
 /**
- * `npm run bench`: every benchmark, each printing its figures and ratios measured side by side.
- * HTTP comparisons run BENCH_ROUNDS interleaved rounds (default 5) of BENCH_SECONDS of load per side
- * (default 2) and report the median ratio; BENCH_NAIVE_RUNS sets the naive availability runs (default 3).
- * BENCH_ONLY runs only the named sections (comma-separated: connect, ingress, durability,
- * availability, rules, bookings, submit, postgres, packaging), e.g. `BENCH_ONLY=bookings,postgres npm run bench`.
+ * `npm run bench`: every section, each printing its figures, measured side by side in one run.
+ * BENCH_ONLY runs only the named sections (comma-separated), e.g. `BENCH_ONLY=http,bookings`; see
+ * README.md for the sections and the other variables.
  */
-import { benchAvailability } from './server/availability.bench';
-import { benchBookingCreation } from './server/bookings.bench';
-import { benchConnectHttp } from './server/connect-http.bench';
-import { benchDurability } from './server/durability.bench';
-import { benchIngress } from './server/ingress.bench';
+import { benchAvailability } from './availability/availability.bench';
+import { benchBookings } from './bookings/bookings.bench';
+import { benchInstances } from './bookings/instances.bench';
+import { benchDurability } from './durability/durability.bench';
+import { benchHttp } from './http/http.bench';
 import { benchPackaging } from './packaging/packaging.bench';
-import { benchPostgres } from './postgres/postgres.bench';
-import { benchRules } from './server/rules.bench';
-import { benchSubmit } from './server/submit.bench';
-import { loadAverage, runSection } from './server/report';
+import { loadAverage } from './lib/report';
 
 const sections: Record<string, () => Promise<void>> = {
-  connect: benchConnectHttp,
-  ingress: benchIngress,
-  durability: benchDurability,
+  http: benchHttp,
   availability: benchAvailability,
-  rules: benchRules,
-  bookings: benchBookingCreation,
-  submit: benchSubmit,
-  postgres: benchPostgres,
+  bookings: benchBookings,
+  instances: benchInstances,
+  durability: benchDurability,
   packaging: benchPackaging,
 };
 const only = process.env.BENCH_ONLY?.split(',')
@@ -41,5 +33,10 @@ console.log(
   `Leadbook benchmarks on Node ${process.version}, ${new Date().toISOString()}, load average ${loadAverage()}`,
 );
 for (const [name, bench] of Object.entries(sections)) {
-  if (!only || only.includes(name)) await runSection(bench);
+  if (only && !only.includes(name)) continue;
+  try {
+    await bench();
+  } finally {
+    console.log(`  load average at the end: ${loadAverage()}`);
+  }
 }
