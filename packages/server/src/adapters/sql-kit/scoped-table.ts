@@ -70,9 +70,9 @@ export function scopedTable<T extends ScopedRecord, F extends object = object>(
     let sql = lists.get(given);
     if (sql === undefined) {
       sql = statement(dialect, (p) => {
-        const where = [`organization_id = ${p.key()}`];
+        const where = [`organization_id = ${p.value()}`];
         for (const [i, [, column]] of filters.entries()) {
-          if (given & (1 << i)) where.push(`${column} = ${p.key()}`);
+          if (given & (1 << i)) where.push(`${column} = ${p.value()}`);
         }
         return `SELECT doc FROM ${table} WHERE ${where.join(' AND ')} ORDER BY seq`;
       });

@@ -36,11 +36,7 @@ export function assertLengths(bookingLengthMinutes: number, searchLengthMinutes:
   }
 }
 
-// A frozen slot (a shared record read from storage) cannot change once checked.
-const checkedFrozen = new WeakSet<SlotSchedule>();
-
 export function assertSlot(slot: SlotSchedule, id = 'slot'): void {
-  if (checkedFrozen.has(slot)) return;
   if (!Number.isInteger(slot.weekday) || slot.weekday < 1 || slot.weekday > 7) {
     throw new RangeError(`${id}: weekday must be an ISO weekday 1-7, got ${slot.weekday}`);
   }
@@ -57,7 +53,6 @@ export function assertSlot(slot: SlotSchedule, id = 'slot'): void {
       throw new RangeError(`${id}: ${name} must be a yyyy-MM-dd date or null, got ${value}`);
     }
   }
-  if (Object.isFrozen(slot)) checkedFrozen.add(slot);
 }
 
 function assertIntervals(kind: string, intervals: readonly EngineInterval[]): void {
