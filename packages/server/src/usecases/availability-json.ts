@@ -1,20 +1,20 @@
 /**
  * The `GET /connect/availability/` body written straight to UTF-8 bytes. A 90-day search has tens
- * of thousands of candidates (17 MB of JSON on the benchmark fixture); building an object per
- * candidate and running `JSON.stringify` then encoding the string took longer than the search
- * itself. The engine hands over its columns (no object per candidate), and every candidate is
- * three byte pieces that other candidates share (see `Pieces`), so a search encodes each piece
- * once and then only copies bytes, a chunk of up to a megabyte at a time, as the response is sent.
+ * of thousands of candidates (megabytes of JSON); building an object per candidate and running
+ * `JSON.stringify` then encoding the string takes longer than the search itself. The engine hands
+ * over its columns (no object per candidate), and every candidate is three byte pieces that other
+ * candidates share (see `Pieces`), so a search encodes each piece once and then only copies bytes,
+ * a chunk of up to a megabyte at a time, as the response is sent.
  * The output is byte for byte `JSON.stringify` of one object per candidate with the contract's
  * `AvailabilitySlot` fields in order (a test holds it to that).
  *
  * @module
  */
 import type { CandidateList, CandidateSlot } from '../domain/availability';
-import { ISO_INSTANT_LENGTH, isoInstant, writeIsoInstant } from '../domain/iso-instant';
 
 const json = JSON.stringify;
 const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8');
+const iso = (ms: number) => new Date(ms).toISOString();
 
 const OPEN_TEXT = '{"data":[';
 const OPEN = utf8(OPEN_TEXT);
@@ -37,15 +37,6 @@ interface SlotPieces {
   tails: Uint8Array[];
 }
 
-// The times piece of an instant from 1970 to 9999: `<start>","endDateTime":"<end>","available":`
-// then `true` or `false`, with both instants at fixed places.
-const END_AT = ISO_INSTANT_LENGTH + '","endDateTime":"'.length;
-const FLAG_AT = END_AT + ISO_INSTANT_LENGTH + '","available":'.length;
-const timesTemplate = (flag: string) =>
-  utf8(
-    `${'0'.repeat(ISO_INSTANT_LENGTH)}","endDateTime":"${'0'.repeat(ISO_INSTANT_LENGTH)}","available":${flag}`,
-  );
-
 const tailBytes = (slot: SlotPieces, current: number) =>
   utf8(`${slot.middle}${current},"remaining":${Math.max(0, slot.capacity - current)}}`);
 
@@ -59,11 +50,9 @@ class Pieces {
   // array sparse (a dictionary) and every lookup a hash probe.
   private readonly slots: Array<SlotPieces | null>;
   private startMs = Number.NaN;
-  // The current start's pieces: the templates below with its instants written in, or encoded text.
+  // The current start's pieces.
   private available: Uint8Array = OPEN;
   private taken: Uint8Array = OPEN;
-  private readonly availableTemplate = timesTemplate('true');
-  private readonly takenTemplate = timesTemplate('false');
 
   constructor(
     slotCount: number,
@@ -92,30 +81,16 @@ class Pieces {
     return found;
   }
 
-  /**
-   * Candidates come sorted by start, so only the current start's pieces are kept. Its instants are
-   * written into two fixed templates (no string per start); instants outside 1970 to 9999 are rare
-   * enough to go through text.
-   */
+  /** Candidates come sorted by start, so only the current start's pieces are kept. */
   times(startMs: number, available: boolean): Uint8Array {
-    if (startMs !== this.startMs) this.start(startMs);
-    return available ? this.available : this.taken;
-  }
-
-  private start(startMs: number): void {
-    this.startMs = startMs;
-    const endMs = startMs + this.lengthMs;
-    const yes = this.availableTemplate;
-    const no = this.takenTemplate;
-    if (writeIsoInstant(yes, 0, startMs) && writeIsoInstant(yes, END_AT, endMs)) {
-      no.set(yes.subarray(0, FLAG_AT));
-      this.available = yes;
-      this.taken = no;
-    } else {
-      const text = `${isoInstant(startMs)}","endDateTime":"${isoInstant(endMs)}","available":`;
+    if (startMs !== this.startMs) {
+      this.startMs = startMs;
+      const endMs = startMs + this.lengthMs;
+      const text = `${iso(startMs)}","endDateTime":"${iso(endMs)}","available":`;
       this.available = utf8(`${text}true`);
       this.taken = utf8(`${text}false`);
     }
+    return available ? this.available : this.taken;
   }
 
   tail(slot: SlotPieces, current: number): Uint8Array {
@@ -129,10 +104,10 @@ export const AVAILABILITY_CHUNK_BYTES = 2 ** 20;
 
 /**
  * The availability response for `candidates` as UTF-8 JSON bytes, in chunks of at most
- * `chunkBytes` (a candidate is never split), each written when it is asked for. A 90-day search is
- * 17 MB on the benchmark fixture: made a chunk at a time as the client reads, the body never sits
- * in memory whole, and each chunk is garbage young, before the next collection, instead of the
- * whole body surviving into the old generation.
+ * `chunkBytes` (a candidate is never split), each written when it is asked for. Made a chunk at a
+ * time as the client reads, a long search's body never sits in memory whole, and each chunk is
+ * garbage young, before the next collection, instead of the whole body surviving into the old
+ * generation.
  *
  * @param candidates - The engine's candidates, sorted (response order); names and colours come
  *   from their slots' resources.
@@ -148,7 +123,7 @@ export function* availabilityJson(
   if (order.length === 0) return yield view(Buffer.concat([OPEN, CLOSE]), OPEN.length + CLOSE.length);
   // Each chunk is sized from the candidate that opens it (all of a search's are about as long), up
   // to `chunkBytes`: a search that fits is one chunk. Unsafe: every byte returned is written. No
-  // closure touches `out` or `at`: one that moved `at` ran the loop at half the speed.
+  // closure touches `out` or `at`, which keeps them plain locals V8 can optimise.
   let out = Buffer.allocUnsafe(0);
   let at = 0;
   for (let k = 0; k < order.length; k++) {

@@ -17,7 +17,6 @@ import {
 import { availabilityJson } from './availability-json';
 import { checkCandidateBound } from './availability-bound';
 import { MINUTE_MS } from '../domain/availability/local-time';
-import { isoInstant } from '../domain/iso-instant';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
 
@@ -231,19 +230,6 @@ export async function loadSearch(
       rules,
       onlyAvailable: request.onlyAvailable,
     },
-  };
-}
-
-/**
- * An ISO-8601 formatter that remembers its answers: the candidates of different resources share
- * their start and end times, so a search formats each instant once.
- */
-export function isoFormatter(): (ms: number) => string {
-  const cache = new Map<number, string>();
-  return (ms) => {
-    let text = cache.get(ms);
-    if (text === undefined) cache.set(ms, (text = isoInstant(ms)));
-    return text;
   };
 }
 

@@ -8,16 +8,11 @@ import { IANAZone } from 'luxon';
 import { parseLocalDate, parseWallTime } from './local-time';
 import type { AvailabilitySearchInput, EngineInterval, SlotSchedule } from './types';
 
-// Zone names are few and fixed; validating one costs an Intl.DateTimeFormat, so remember the good ones.
-const validZones = new Set<string>();
-
 /** Throws a `RangeError` unless `zone` is an IANA time zone luxon knows. */
 export function assertZone(zone: string): void {
-  if (validZones.has(zone)) return;
   if (typeof zone !== 'string' || !IANAZone.isValidZone(zone)) {
     throw new RangeError(`Unknown IANA time zone: ${String(zone)}`);
   }
-  validZones.add(zone);
 }
 
 export function assertRange(rangeStartMs: number, rangeEndMs: number): void {
