@@ -11,6 +11,7 @@
  * @module
  */
 import type { CandidateList, CandidateSlot } from '../domain/availability';
+import { ISO_INSTANT_LENGTH, writeIsoInstant } from '../domain/iso-instant';
 
 const json = JSON.stringify;
 const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8');
@@ -37,6 +38,15 @@ interface SlotPieces {
   tails: Uint8Array[];
 }
 
+// The times piece of an instant from 1970 to 9999: `<start>","endDateTime":"<end>","available":`
+// then `true` or `false`, with both instants at fixed places.
+const END_AT = ISO_INSTANT_LENGTH + '","endDateTime":"'.length;
+const FLAG_AT = END_AT + ISO_INSTANT_LENGTH + '","available":'.length;
+const timesTemplate = (flag: string) =>
+  utf8(
+    `${'0'.repeat(ISO_INSTANT_LENGTH)}","endDateTime":"${'0'.repeat(ISO_INSTANT_LENGTH)}","available":${flag}`,
+  );
+
 const tailBytes = (slot: SlotPieces, current: number) =>
   utf8(`${slot.middle}${current},"remaining":${Math.max(0, slot.capacity - current)}}`);
 
@@ -50,9 +60,11 @@ class Pieces {
   // array sparse (a dictionary) and every lookup a hash probe.
   private readonly slots: Array<SlotPieces | null>;
   private startMs = Number.NaN;
-  // The current start's pieces.
+  // The current start's pieces: the templates below with its instants written in, or encoded text.
   private available: Uint8Array = OPEN;
   private taken: Uint8Array = OPEN;
+  private readonly availableTemplate = timesTemplate('true');
+  private readonly takenTemplate = timesTemplate('false');
 
   constructor(
     slotCount: number,
@@ -81,16 +93,30 @@ class Pieces {
     return found;
   }
 
-  /** Candidates come sorted by start, so only the current start's pieces are kept. */
+  /**
+   * Candidates come sorted by start, so only the current start's pieces are kept. Its instants are
+   * written into two fixed templates (no string per start); instants outside 1970 to 9999 are rare
+   * enough to go through text.
+   */
   times(startMs: number, available: boolean): Uint8Array {
-    if (startMs !== this.startMs) {
-      this.startMs = startMs;
-      const endMs = startMs + this.lengthMs;
+    if (startMs !== this.startMs) this.start(startMs);
+    return available ? this.available : this.taken;
+  }
+
+  private start(startMs: number): void {
+    this.startMs = startMs;
+    const endMs = startMs + this.lengthMs;
+    const yes = this.availableTemplate;
+    const no = this.takenTemplate;
+    if (writeIsoInstant(yes, 0, startMs) && writeIsoInstant(yes, END_AT, endMs)) {
+      no.set(yes.subarray(0, FLAG_AT));
+      this.available = yes;
+      this.taken = no;
+    } else {
       const text = `${iso(startMs)}","endDateTime":"${iso(endMs)}","available":`;
       this.available = utf8(`${text}true`);
       this.taken = utf8(`${text}false`);
     }
-    return available ? this.available : this.taken;
   }
 
   tail(slot: SlotPieces, current: number): Uint8Array {
