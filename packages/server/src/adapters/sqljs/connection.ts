@@ -45,6 +45,7 @@ export function toStorageError(error: unknown, context: string): StorageError {
 /** A sql.js database with a statement cache. Not safe to use after `close()`. */
 export class SqlConnection implements SqlExecutor {
   private readonly statements = new Map<string, Statement>();
+  private readonly columnNames = new Map<string, string[]>();
   private changes = 0;
   private statementsRun = 0;
 
@@ -79,14 +80,14 @@ export class SqlConnection implements SqlExecutor {
   all(sql: string, params: readonly SqlParam[] = []): Row[] {
     return this.withStatement(sql, params, (statement) => {
       const rows: Row[] = [];
-      while (statement.step()) rows.push(statement.getAsObject());
+      while (statement.step()) rows.push(this.rowOf(sql, statement));
       return rows;
     });
   }
 
   get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
     return this.withStatement(sql, params, (statement) =>
-      statement.step() ? statement.getAsObject() : undefined,
+      statement.step() ? this.rowOf(sql, statement) : undefined,
     );
   }
 
@@ -158,6 +159,20 @@ export class SqlConnection implements SqlExecutor {
     }
   }
 
+  // getAsObject() asks SQLite for the column names on every row; they never change for a prepared
+  // statement, so read them once.
+  private rowOf(sql: string, statement: Statement): Row {
+    let names = this.columnNames.get(sql);
+    if (!names) {
+      names = statement.getColumnNames();
+      this.columnNames.set(sql, names);
+    }
+    const values = statement.get();
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i]!;
+    return row;
+  }
+
   private prepare(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
@@ -170,6 +185,7 @@ export class SqlConnection implements SqlExecutor {
   private clearStatements(): void {
     for (const statement of this.statements.values()) statement.free();
     this.statements.clear();
+    this.columnNames.clear();
   }
 }
 
