@@ -14,7 +14,6 @@ import type { ScheduledJob, Scheduler, SchedulerJobStore } from '../ports/schedu
 import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
-import { isoInstant } from '../domain/iso-instant';
 import type { MeetingProvider, MeetingProviderName } from '../ports/meetings';
 
 /** How bookings' video meetings are made. */
@@ -96,8 +95,8 @@ export interface ServiceContext {
   readonly meetings: MeetingSettings;
 }
 
-/** The current time as an ISO-8601 UTC string, the same text as `toISOString` (see `isoInstant`). */
-export const nowIso = (ctx: Pick<ServiceContext, 'clock'>) => isoInstant(ctx.clock.now());
+/** The current time as an ISO-8601 UTC string. */
+export const nowIso = (ctx: Pick<ServiceContext, 'clock'>) => new Date(ctx.clock.now()).toISOString();
 
 /** Runs a read-only unit: no writes, so adapters may skip transaction bookkeeping. */
 export const readTx = <T>(

@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoInstant, writeIsoInstant } from './iso-instant';
+import { writeIsoInstant } from './iso-instant';
 
 const native = (ms: number) => new Date(ms).toISOString();
 
-describe('isoInstant', () => {
-  it('agrees with toISOString on month, leap-day, century and range edges', () => {
+describe('writeIsoInstant', () => {
+  const written = (ms: number) => {
+    const target = new Uint8Array(30).fill(33);
+    return writeIsoInstant(target, 3, ms) ? Buffer.from(target).toString('latin1') : null;
+  };
+
+  it('writes toISOString as bytes at the offset on month, leap-day and century edges', () => {
     const edges = [
       0,
       Date.UTC(1999, 11, 31, 23, 59, 59, 999),
@@ -15,43 +20,18 @@ describe('isoInstant', () => {
       Date.UTC(2100, 2, 1),
       Date.UTC(2400, 1, 29),
       Date.UTC(9999, 11, 31, 23, 59, 59, 999),
-      Date.UTC(10000, 0, 1),
-      -1,
-      Date.UTC(1969, 6, 20, 20, 17),
-      1.5,
     ];
-    for (const ms of edges) expect(isoInstant(ms)).toBe(native(ms));
+    for (const ms of edges) expect(written(ms)).toBe(`!!!${native(ms)}!!!`);
+    expect(written(Date.UTC(2000, 1, 29, 12))).toBe('!!!2000-02-29T12:00:00.000Z!!!');
   });
 
-  it('agrees with toISOString for any instant between 1900 and 10100', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(10100, 0, 1) }), (ms) => {
-        expect(isoInstant(ms)).toBe(native(ms));
-      }),
-      { numRuns: 20_000 },
-    );
-  });
-
-  it('throws for an invalid time, as toISOString does', () => {
-    expect(() => isoInstant(Number.NaN)).toThrow(RangeError);
-    expect(() => isoInstant(8.64e15 + 1)).toThrow(RangeError);
-  });
-});
-
-describe('writeIsoInstant', () => {
-  const written = (ms: number) => {
-    const target = new Uint8Array(30).fill(33);
-    return writeIsoInstant(target, 3, ms) ? Buffer.from(target).toString('latin1') : null;
-  };
-
-  it('writes isoInstant as bytes at the offset, touching nothing else', () => {
+  it('writes toISOString for any instant from 1970 to 9999, touching nothing else', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) }), (ms) => {
-        expect(written(ms)).toBe(`!!!${isoInstant(ms)}!!!`);
+        expect(written(ms)).toBe(`!!!${native(ms)}!!!`);
       }),
-      { numRuns: 20_000 },
+      { numRuns: 5_000 },
     );
-    expect(written(Date.UTC(2000, 1, 29, 12))).toBe('!!!2000-02-29T12:00:00.000Z!!!');
   });
 
   it('writes nothing outside 1970 to 9999 or off the millisecond', () => {

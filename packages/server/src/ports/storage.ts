@@ -4,9 +4,6 @@
  *
  * Rules every adapter follows: "not found" returns `null`, never throws; every lookup by id is
  * scoped by organization; list methods return items in a stable order (creation order, then id).
- * Records are values: an adapter may hand several readers the same frozen record (the sql.js
- * adapter does for what its read cache remembers), so callers build a changed copy
- * (`{ ...record, name }`) rather than assigning to one.
  *
  * @module
  */

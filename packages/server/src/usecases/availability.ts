@@ -16,8 +16,7 @@ import {
 } from '../domain/availability';
 import { availabilityJson } from './availability-json';
 import { checkCandidateBound } from './availability-bound';
-import { DAY_MS, MINUTE_MS } from '../domain/availability/local-time';
-import { isoInstant } from '../domain/iso-instant';
+import { MINUTE_MS } from '../domain/availability/local-time';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
 
@@ -100,12 +99,6 @@ function readRange(request: SearchRequest, zone: string, rules: EngineRules | un
   return [from, to];
 }
 
-/** `[startMs, endMs)` widened to whole UTC days. */
-const wholeDays = (startMs: number, endMs: number): [number, number] => [
-  Math.floor(startMs / DAY_MS) * DAY_MS,
-  Math.ceil(endMs / DAY_MS) * DAY_MS,
-];
-
 /** The 400 for booking a candidate that starts before now (only the future is bookable). */
 export const slotStarted = () =>
   validationError(ErrorMessages.slotStarted, [{ path: 'startDateTime', message: ErrorMessages.slotStarted }]);
@@ -181,13 +174,11 @@ export async function loadSearch(
     return holds.length === 0 ? bookings : [...bookings, ...holds];
   };
   // What the range holds: the resources' bookings and holds, and the calendar's blockers that
-  // overlap the range (those of no resource block every one), whatever their history. The blockers'
-  // range is widened to whole UTC days so that the searches of a day make one read (a storage with
-  // a read cache answers the rest), and cut to the range below.
+  // overlap the range (those of no resource block every one), whatever their history.
   const rangeReads = (ids: string[]) =>
     Promise.all([
       overlapping(ids),
-      tx.blockers.listOverlapping(org, calendar.id, ...wholeDays(request.startMs, request.endMs)),
+      tx.blockers.listOverlapping(org, calendar.id, request.startMs, request.endMs),
     ]);
   // With one resource asked for (every booking), only its rows are read: the work stays the same
   // whatever the number of resources, and its range reads go with the rest (one round trip where
@@ -220,13 +211,11 @@ export async function loadSearch(
   const read = resources.size > 0 ? resourceBookings : [];
   const excluded = request.excludeIds;
   const bookings = excluded && excluded.size > 0 ? read.filter((b) => !excluded.has(b.id)) : read;
-  const blockers = calendarBlockers
-    .map((b) => ({
-      resourceId: b.resourceId,
-      startMs: Date.parse(b.startDateTime),
-      endMs: Date.parse(b.endDateTime),
-    }))
-    .filter((b) => b.startMs < request.endMs && b.endMs > request.startMs);
+  const blockers = calendarBlockers.map((b) => ({
+    resourceId: b.resourceId,
+    startMs: Date.parse(b.startDateTime),
+    endMs: Date.parse(b.endDateTime),
+  }));
   return {
     calendar,
     appointmentType,
@@ -241,19 +230,6 @@ export async function loadSearch(
       rules,
       onlyAvailable: request.onlyAvailable,
     },
-  };
-}
-
-/**
- * An ISO-8601 formatter that remembers its answers: the candidates of different resources share
- * their start and end times, so a search formats each instant once.
- */
-export function isoFormatter(): (ms: number) => string {
-  const cache = new Map<number, string>();
-  return (ms) => {
-    let text = cache.get(ms);
-    if (text === undefined) cache.set(ms, (text = isoInstant(ms)));
-    return text;
   };
 }
 

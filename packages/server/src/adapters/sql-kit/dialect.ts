@@ -9,12 +9,10 @@
 /**
  * The role of a statement parameter, which some databases spell differently:
  * - `value`: a plain value;
- * - `key`: a value compared in a query that sorts or groups (SQLite spells it `+?`, which stops it
- *   re-preparing the statement whenever the parameter is bound);
  * - `document`: a whole record as bound by {@link SqlDialect.document}, stored as JSON;
  * - `text`: a value used as text inside a JSON expression (PostgreSQL needs the type named).
  */
-export type PlaceholderKind = 'value' | 'key' | 'document' | 'text';
+export type PlaceholderKind = 'value' | 'document' | 'text';
 
 /** How one database spells what the document tables need. */
 export interface SqlDialect {
@@ -60,8 +58,6 @@ export interface SqlDialect {
 export interface Placeholders {
   /** A plain value. */
   value(): string;
-  /** A value compared in a query that sorts or groups. */
-  key(): string;
   /** A whole record, bound with {@link SqlDialect.document}. */
   document(): string;
   /** A value used as text inside a JSON expression. */
@@ -83,5 +79,5 @@ export interface Placeholders {
 export function statement(dialect: SqlDialect, build: (p: Placeholders) => string): string {
   let index = 0;
   const next = (kind: PlaceholderKind) => () => dialect.placeholder(++index, kind);
-  return build({ value: next('value'), key: next('key'), document: next('document'), text: next('text') });
+  return build({ value: next('value'), document: next('document'), text: next('text') });
 }

@@ -14,33 +14,11 @@ import type { SqlRow } from './executor';
 export function docOf<T>(dialect: SqlDialect, row: SqlRow | undefined): T | null {
   if (row === undefined) return null;
   const doc = row['doc'];
-  if (typeof doc === 'string') return (Object.isFrozen(row) ? sharedDoc(row, doc) : JSON.parse(doc)) as T;
+  if (typeof doc === 'string') return JSON.parse(doc) as T;
   if (doc === null || typeof doc !== 'object' || ArrayBuffer.isView(doc)) {
     throw new StorageError(`${dialect.name}: a stored row has no JSON document`);
   }
   return doc as T;
-}
-
-/**
- * Records parsed from rows that a read cache shares between reads (it freezes them): parsed once,
- * and shared too, so they are frozen all the way down. Records are values: code that changes one
- * builds a new object (`{ ...record, name }`), and a frozen one makes a slip a `TypeError` in tests
- * rather than a change seen by the next reader. An entry lives as long as its row is remembered.
- */
-const sharedDocs = new WeakMap<SqlRow, unknown>();
-
-function sharedDoc(row: SqlRow, doc: string): unknown {
-  let record = sharedDocs.get(row);
-  if (record === undefined) sharedDocs.set(row, (record = deepFreeze(JSON.parse(doc))));
-  return record;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
 }
 
 /** The records of several rows. */

@@ -63,23 +63,15 @@ export function scopedTable<T extends ScopedRecord, F extends object = object>(
     dialect,
     (p) => `DELETE FROM ${table} WHERE organization_id = ${p.value()} AND id = ${p.value()}`,
   );
-  // The list statement of each set of filters given (one bit per filter), built on first use: the
-  // same text object every time, whose hash the statement and read caches then compute only once.
-  const lists = new Map<number, string>();
-  const listSql = (given: number): string => {
-    let sql = lists.get(given);
-    if (sql === undefined) {
-      sql = statement(dialect, (p) => {
-        const where = [`organization_id = ${p.key()}`];
-        for (const [i, [, column]] of filters.entries()) {
-          if (given & (1 << i)) where.push(`${column} = ${p.key()}`);
-        }
-        return `SELECT doc FROM ${table} WHERE ${where.join(' AND ')} ORDER BY seq`;
-      });
-      lists.set(given, sql);
-    }
-    return sql;
-  };
+  // The list statement of a set of filters given (one bit per filter).
+  const listSql = (given: number): string =>
+    statement(dialect, (p) => {
+      const where = [`organization_id = ${p.value()}`];
+      for (const [i, [, column]] of filters.entries()) {
+        if (given & (1 << i)) where.push(`${column} = ${p.value()}`);
+      }
+      return `SELECT doc FROM ${table} WHERE ${where.join(' AND ')} ORDER BY seq`;
+    });
   const values = (record: T): unknown[] => [
     ...columns.map(([, read]) => read(record)),
     dialect.document(record),

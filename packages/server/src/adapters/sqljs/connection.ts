@@ -6,8 +6,6 @@
  */
 import type { Database, SqlValue, Statement } from 'sql.js';
 import { isStorageError, StorageError } from '../../ports/storage';
-import { Footprints } from './footprint';
-import { ReadCache } from './read-cache';
 
 /** A value bound to a statement parameter. */
 export type SqlParam = string | number | null | Uint8Array;
@@ -15,7 +13,7 @@ export type SqlParam = string | number | null | Uint8Array;
 /**
  * A record as a statement parameter: its JSON as UTF-8 bytes, for a `CAST(? AS TEXT)` in the SQL
  * (which stores it as text). sql.js copies bytes into the database natively but encodes a string
- * parameter one character at a time, about 7x slower for a 1 KB document.
+ * parameter one character at a time.
  */
 export function jsonParam(value: unknown): Uint8Array {
   return Buffer.from(JSON.stringify(value), 'utf8');
@@ -50,24 +48,18 @@ export class SqlConnection implements SqlExecutor {
   private readonly columnNames = new Map<string, string[]>();
   private changes = 0;
   private statementsRun = 0;
-  private readonly cache = new ReadCache<Row>();
-  private readonly footprints: Footprints;
-  private readonly tablesRead = (sql: string) => this.footprints.of(sql)?.reads ?? null;
 
   /** Wraps an open database; call `applyPragmas()` once the image is known to be sound. */
-  constructor(private readonly db: Database) {
-    this.footprints = new Footprints(db);
-  }
+  constructor(private readonly db: Database) {}
 
   /**
    * The database lives in memory and durability comes from writing whole images to the file, so
    * SQLite's own journal only needs to support rollback: keep it in memory, skip syncs. This
    * connection is the only one its (in-memory) file ever has, so it keeps the lock for good: SQLite
    * then trusts its page cache instead of locking and re-reading the file header, through
-   * Emscripten's file system, before every statement (about 8x faster point lookups). The page
-   * cache may hold 64 MB (SQLite's default is 2 MB): past it, every page a statement reads is copied
-   * again out of the in-memory file through JavaScript, which cost a 90-day availability search
-   * over 10,000 bookings about 8 ms. A database smaller than 64 MB costs its own size once more.
+   * Emscripten's file system, before every statement. The page cache may hold 64 MB (SQLite's
+   * default is 2 MB): past it, every page a statement reads is copied again out of the in-memory
+   * file through JavaScript. A database smaller than 64 MB costs its own size once more.
    */
   applyPragmas(): void {
     this.db.exec(
@@ -78,36 +70,28 @@ export class SqlConnection implements SqlExecutor {
 
   /** Runs a transaction-control statement (`BEGIN`, `COMMIT`, `ROLLBACK`) from the statement cache. */
   control(sql: 'BEGIN' | 'COMMIT' | 'ROLLBACK'): void {
-    if (sql === 'ROLLBACK') this.cache.forgetAll();
     this.withStatement(sql, [], (statement) => statement.step());
   }
 
   /**
-   * Small results come from the read cache (see `ReadCache`) until a write changes a table they
-   * read. `all` and `get` only read: a statement that writes goes through `run`, which the cache
-   * and the write-ahead log rely on.
+   * `all` and `get` only read: a statement that writes goes through `run`, which the write-ahead
+   * log relies on.
    */
   all(sql: string, params: readonly SqlParam[] = []): Row[] {
-    return this.cache.through('all', sql, params, this.tablesRead, () =>
-      this.withStatement(sql, params, (statement) => {
-        const rows: Row[] = [];
-        while (statement.step()) rows.push(this.rowOf(sql, statement));
-        return rows;
-      }),
-    );
+    return this.withStatement(sql, params, (statement) => {
+      const rows: Row[] = [];
+      while (statement.step()) rows.push(this.rowOf(sql, statement));
+      return rows;
+    });
   }
 
   get(sql: string, params: readonly SqlParam[] = []): Row | undefined {
-    return this.cache.through('get', sql, params, this.tablesRead, () =>
-      this.withStatement(sql, params, (statement) => (statement.step() ? [this.rowOf(sql, statement)] : [])),
-    )[0];
+    return this.withStatement(sql, params, (statement) =>
+      statement.step() ? this.rowOf(sql, statement) : undefined,
+    );
   }
 
   run(sql: string, params: readonly SqlParam[] = []): number {
-    // Forget what reads the tables it (or a trigger it fires) may write; everything when unknown.
-    const footprint = this.footprints.of(sql);
-    if (footprint) this.cache.forget(footprint.writes);
-    else this.cache.forgetAll();
     return this.withStatement(sql, params, (statement) => {
       statement.step();
       const changed = this.db.getRowsModified();
@@ -118,8 +102,6 @@ export class SqlConnection implements SqlExecutor {
 
   /** Runs one or more statements without parameters (DDL, `BEGIN`, `COMMIT`). */
   exec(sql: string): void {
-    this.cache.forgetAll();
-    this.footprints.reset();
     this.statementsRun++;
     try {
       this.db.exec(sql);
@@ -136,8 +118,7 @@ export class SqlConnection implements SqlExecutor {
   /**
    * SQL statements executed since the connection opened: one per `all`, `get`, `run` and `control`
    * call, and one per `exec` call (whatever the number of statements its text holds). Failed
-   * statements count too; reads answered from the read cache do not. For benchmarks and
-   * diagnostics; read it as a difference between two calls.
+   * statements count too. For benchmarks and diagnostics; read it as a difference between two calls.
    */
   statementCount(): number {
     return this.statementsRun;
@@ -202,7 +183,6 @@ export class SqlConnection implements SqlExecutor {
   }
 
   private clearStatements(): void {
-    this.footprints.reset();
     for (const statement of this.statements.values()) statement.free();
     this.statements.clear();
     this.columnNames.clear();

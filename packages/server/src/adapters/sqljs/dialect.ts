@@ -1,7 +1,6 @@
 /**
  * SQLite as the shared document-table repositories need it, with the sql.js specifics: documents
- * bound as UTF-8 bytes, `+?` in queries that sort or group, and the booking duration bound of
- * migration 3.
+ * bound as UTF-8 bytes, values as `+?`, and the booking duration bound of migration 3.
  *
  * @module
  */
@@ -9,10 +8,9 @@ import type { PlaceholderKind, SqlDialect } from '../sql-kit/dialect';
 import { jsonParam } from './connection';
 
 const PLACEHOLDERS: Record<PlaceholderKind, string> = {
-  value: '?',
-  // SQLite re-prepares a statement that sorts or groups whenever a parameter it compares is bound
-  // (about 10 µs in sql.js); a unary plus changes neither the value nor the index used, and stops it.
-  key: '+?',
+  // SQLite re-prepares a statement that sorts or groups whenever a parameter it compares is bound;
+  // a unary plus changes neither the value nor the index used, and stops it.
+  value: '+?',
   // Bound as UTF-8 bytes (see jsonParam) and stored as text.
   document: 'CAST(? AS TEXT)',
   text: '?',

@@ -105,17 +105,14 @@ export interface SqlJsStorage extends StorageAdapter {
   logBatchSizes(): readonly number[];
   /**
    * How many SQL statements this adapter has executed since it was created, transaction control
-   * (`BEGIN`, `COMMIT`, `ROLLBACK`) and migrations included; reads answered from the read cache (see
-   * {@link createSqlJsStorage}) are not executed and do not count. For benchmarks and diagnostics:
-   * take the difference of two readings around the work to measure, with no other work running.
+   * (`BEGIN`, `COMMIT`, `ROLLBACK`) and migrations included. For benchmarks and diagnostics: take
+   * the difference of two readings around the work to measure, with no other work running.
    *
    * @example
    * ```ts
    * const before = storage.statementCount();
    * await storage.transaction((tx) => tx.calendars.list('org_1'));
    * console.log(storage.statementCount() - before); // 3: BEGIN, SELECT, COMMIT (1 when readOnly)
-   * // Again, with no write of the calendars table since: 2 (BEGIN, COMMIT), the SELECT's rows come
-   * // from the cache.
    * ```
    */
   statementCount(): number;
@@ -141,13 +138,6 @@ export interface SqlJsStorage extends StorageAdapter {
  * newer than it, is refused with a `StorageError` that says what to do, unless `allowMissingLog`
  * is set (for a missing log only). Every start writes a new snapshot. To copy a running database,
  * use {@link SqlJsStorage.backup}: one file that opens alone.
- *
- * Results of small reads (up to 64 rows) are remembered until a write may change a table they
- * read. Which tables a statement reads or writes is taken from the program SQLite compiles for it
- * (`EXPLAIN`: every table and index it opens, in joins, subqueries and the triggers it fires), not
- * from its text; a statement whose tables cannot all be named, a schema change or a rollback
- * forgets every result. The adapter's connection is the only one its database has and every write
- * goes through it, so remembered results are always current.
  *
  * Do not call `transaction()` inside a transaction callback: the inner call waits for the outer
  * one, which waits for it.

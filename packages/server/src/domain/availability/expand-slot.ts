@@ -23,18 +23,8 @@ export interface ParsedSlotSchedule {
   lastDay: number;
 }
 
-// Slots read from storage are often shared, frozen records (see the storage port): parse each once.
-const parsedFrozen = new WeakMap<SlotSchedule, ParsedSlotSchedule>();
-
-/** Parses an already validated slot schedule (a frozen one once, however often it is asked). */
+/** Parses an already validated slot schedule. */
 export function parseSlotSchedule(slot: SlotSchedule): ParsedSlotSchedule {
-  if (!Object.isFrozen(slot)) return parse(slot);
-  let parsed = parsedFrozen.get(slot);
-  if (parsed === undefined) parsedFrozen.set(slot, (parsed = parse(slot)));
-  return parsed;
-}
-
-function parse(slot: SlotSchedule): ParsedSlotSchedule {
   return {
     weekday: slot.weekday,
     startMinute: parseWallTime(slot.startTime, false) ?? 0,

@@ -8,16 +8,11 @@ import { IANAZone } from 'luxon';
 import { parseLocalDate, parseWallTime } from './local-time';
 import type { AvailabilitySearchInput, EngineInterval, SlotSchedule } from './types';
 
-// Zone names are few and fixed; validating one costs an Intl.DateTimeFormat, so remember the good ones.
-const validZones = new Set<string>();
-
 /** Throws a `RangeError` unless `zone` is an IANA time zone luxon knows. */
 export function assertZone(zone: string): void {
-  if (validZones.has(zone)) return;
   if (typeof zone !== 'string' || !IANAZone.isValidZone(zone)) {
     throw new RangeError(`Unknown IANA time zone: ${String(zone)}`);
   }
-  validZones.add(zone);
 }
 
 export function assertRange(rangeStartMs: number, rangeEndMs: number): void {
@@ -36,11 +31,7 @@ export function assertLengths(bookingLengthMinutes: number, searchLengthMinutes:
   }
 }
 
-// A frozen slot (a shared record read from storage) cannot change once checked.
-const checkedFrozen = new WeakSet<SlotSchedule>();
-
 export function assertSlot(slot: SlotSchedule, id = 'slot'): void {
-  if (checkedFrozen.has(slot)) return;
   if (!Number.isInteger(slot.weekday) || slot.weekday < 1 || slot.weekday > 7) {
     throw new RangeError(`${id}: weekday must be an ISO weekday 1-7, got ${slot.weekday}`);
   }
@@ -57,7 +48,6 @@ export function assertSlot(slot: SlotSchedule, id = 'slot'): void {
       throw new RangeError(`${id}: ${name} must be a yyyy-MM-dd date or null, got ${value}`);
     }
   }
-  if (Object.isFrozen(slot)) checkedFrozen.add(slot);
 }
 
 function assertIntervals(kind: string, intervals: readonly EngineInterval[]): void {

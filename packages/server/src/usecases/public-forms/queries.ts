@@ -17,7 +17,7 @@ import { readTx, type ServiceContext } from '../../core/context';
 import { validationError } from '../../core/errors';
 import { searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
-import { isoFormatter, loadSearch } from '../availability';
+import { loadSearch } from '../availability';
 import { allowedTypeIds, checkAppointmentType, checkCalendar, resolveBookingField } from './booking-rules';
 
 const DAY_MS = 86_400_000;
@@ -107,7 +107,7 @@ export async function publicSlots(
     });
   });
   const type = loaded.appointmentType;
-  const iso = isoFormatter();
+  const iso = (ms: number) => new Date(ms).toISOString();
   return {
     data: searchAvailability(loaded.input).map((candidate) => {
       const resource = loaded.resources.get(candidate.resourceId)!;

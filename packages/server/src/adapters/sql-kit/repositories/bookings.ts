@@ -51,16 +51,16 @@ export function bookingRepositories(d: SqlDialect) {
     statement(
       d,
       (p) => `SELECT id, resource_id, start_ms, end_ms, buffer_before_ms, buffer_after_ms FROM ${t}
-    WHERE organization_id = ${p.key()} AND ${resource(p)}
+    WHERE organization_id = ${p.value()} AND ${resource(p)}
       AND start_ms < ${p.value()}${floor === undefined ? '' : ` AND start_ms > ${p.value()} - ${floor}`}
       AND end_ms > ${p.value()}
     ORDER BY start_ms, seq`,
     );
-  const overlappingOne = overlapping((p) => `resource_id = ${p.key()}`);
+  const overlappingOne = overlapping((p) => `resource_id = ${p.value()}`);
   const overlappingAny = overlapping((p) => d.inJsonList('resource_id', p.value()));
   const listByCalendar = statement(
     d,
-    (p) => `SELECT doc FROM ${t} WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()}
+    (p) => `SELECT doc FROM ${t} WHERE organization_id = ${p.value()} AND calendar_id = ${p.value()}
     ORDER BY start_ms, seq`,
   );
   const listMeetingsDue = statement(
@@ -71,12 +71,12 @@ export function bookingRepositories(d: SqlDialect) {
   const countByCalendar = statement(
     d,
     (p) =>
-      `SELECT calendar_id AS k, COUNT(*) AS n FROM ${t} WHERE organization_id = ${p.key()} GROUP BY calendar_id`,
+      `SELECT calendar_id AS k, COUNT(*) AS n FROM ${t} WHERE organization_id = ${p.value()} GROUP BY calendar_id`,
   );
   const countByScheduleType = statement(
     d,
     (p) => `SELECT schedule_type_id AS k, COUNT(*) AS n FROM ${t}
-    WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()} AND schedule_type_id IS NOT NULL
+    WHERE organization_id = ${p.value()} AND calendar_id = ${p.value()} AND schedule_type_id IS NOT NULL
     GROUP BY schedule_type_id`,
   );
 

@@ -35,7 +35,7 @@ export function formRepositories(d: SqlDialect) {
   const listRecentBySubscription = statement(
     d,
     (p) => `SELECT doc FROM ${d.table('webhook_deliveries')}
-    WHERE organization_id = ${p.key()} AND subscription_id = ${p.key()} ORDER BY seq DESC LIMIT ${p.value()}`,
+    WHERE organization_id = ${p.value()} AND subscription_id = ${p.value()} ORDER BY seq DESC LIMIT ${p.value()}`,
   );
   const listPending = statement(
     d,
@@ -53,15 +53,15 @@ export function formRepositories(d: SqlDialect) {
   );
   const listTelemetry = statement(
     d,
-    (p) => `SELECT doc FROM ${telemetry} WHERE organization_id = ${p.key()} AND form_id = ${p.key()}
+    (p) => `SELECT doc FROM ${telemetry} WHERE organization_id = ${p.value()} AND form_id = ${p.value()}
     ORDER BY seq DESC LIMIT ${p.value()}`,
   );
   const trimTelemetry = statement(
     d,
     (
       p,
-    ) => `DELETE FROM ${telemetry} WHERE organization_id = ${p.key()} AND form_id = ${p.key()} AND seq NOT IN (
-      SELECT seq FROM ${telemetry} WHERE organization_id = ${p.key()} AND form_id = ${p.key()}
+    ) => `DELETE FROM ${telemetry} WHERE organization_id = ${p.value()} AND form_id = ${p.value()} AND seq NOT IN (
+      SELECT seq FROM ${telemetry} WHERE organization_id = ${p.value()} AND form_id = ${p.value()}
       ORDER BY seq DESC LIMIT ${p.value()})`,
   );
 

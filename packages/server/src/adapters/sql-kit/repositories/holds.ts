@@ -40,14 +40,14 @@ export function holdRepositories(d: SqlDialect) {
   const overlapping = statement(
     d,
     (p) => `SELECT id, resource_id, start_ms, end_ms, buffer_before_ms, buffer_after_ms FROM ${t}
-    WHERE organization_id = ${p.key()} AND ${d.inJsonList('resource_id', p.value())}
+    WHERE organization_id = ${p.value()} AND ${d.inJsonList('resource_id', p.value())}
       AND start_ms < ${p.value()} AND end_ms > ${p.value()} AND expires_ms > ${p.value()}
     ORDER BY start_ms, seq`,
   );
   const byHolder = statement(
     d,
     (p) => `SELECT doc FROM ${t}
-    WHERE organization_id = ${p.key()} AND holder = ${p.key()} AND expires_ms > ${p.value()}
+    WHERE organization_id = ${p.value()} AND holder = ${p.value()} AND expires_ms > ${p.value()}
     ORDER BY seq`,
   );
   const deleteExpired = statement(

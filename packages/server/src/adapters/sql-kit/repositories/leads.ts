@@ -43,12 +43,12 @@ export function leadRepositories(d: SqlDialect) {
   const countByTable = statement(
     d,
     (p) =>
-      `SELECT table_id AS k, COUNT(*) AS n FROM ${t} WHERE organization_id = ${p.key()} GROUP BY table_id`,
+      `SELECT table_id AS k, COUNT(*) AS n FROM ${t} WHERE organization_id = ${p.value()} GROUP BY table_id`,
   );
   const countByLeadState = statement(
     d,
     (p) => `SELECT lead_state_id AS k, COUNT(*) AS n FROM ${t}
-    WHERE organization_id = ${p.key()} AND table_id = ${p.key()} GROUP BY lead_state_id`,
+    WHERE organization_id = ${p.value()} AND table_id = ${p.value()} GROUP BY lead_state_id`,
   );
   // The column and the document change together; JSON null in the document for SQL NULL.
   const clearAppointmentType = statement(

@@ -49,7 +49,7 @@ function blockerRepository(d: SqlDialect): (exec: SqlExecutor) => BlockerReposit
   const overlapping = statement(
     d,
     (p) => `SELECT doc FROM ${d.table('blockers')}
-    WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()}
+    WHERE organization_id = ${p.value()} AND calendar_id = ${p.value()}
       AND end_ms > ${p.value()} AND start_ms < ${p.value()}
     ORDER BY seq`,
   );
@@ -72,10 +72,10 @@ function resourceRepository(d: SqlDialect): (exec: SqlExecutor) => ResourceRepos
   // Placeholders are numbered in the order the conditions are written.
   const onCalendar = (p: Placeholders) => `r.id IN (
       SELECT resource_id FROM ${d.table('resource_calendar_mappings')}
-      WHERE organization_id = ${p.key()} AND calendar_id = ${p.key()})`;
+      WHERE organization_id = ${p.value()} AND calendar_id = ${p.value()})`;
   const forType = (p: Placeholders) => `EXISTS (
       SELECT 1 FROM ${d.table('appointment_type_resource_mappings')} m
-      WHERE m.organization_id = ${p.key()} AND m.appointment_type_id = ${p.key()} AND m.resource_id = r.id)`;
+      WHERE m.organization_id = ${p.value()} AND m.appointment_type_id = ${p.value()} AND m.resource_id = r.id)`;
   const select = (where: (p: Placeholders) => string) =>
     statement(d, (p) => `SELECT doc FROM ${d.table('resources')} r WHERE ${where(p)} ORDER BY r.seq`);
   const mappedToCalendar = select(onCalendar);

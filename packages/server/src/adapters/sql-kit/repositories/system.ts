@@ -21,11 +21,11 @@ export function systemRepositories(d: SqlDialect) {
   const listActivity = statement(
     d,
     (p) =>
-      `SELECT doc FROM ${activity} WHERE organization_id = ${p.key()} ORDER BY seq DESC LIMIT ${p.value()}`,
+      `SELECT doc FROM ${activity} WHERE organization_id = ${p.value()} ORDER BY seq DESC LIMIT ${p.value()}`,
   );
   const listActivityOfType = statement(
     d,
-    (p) => `SELECT doc FROM ${activity} WHERE organization_id = ${p.key()} AND type = ${p.key()}
+    (p) => `SELECT doc FROM ${activity} WHERE organization_id = ${p.value()} AND type = ${p.value()}
     ORDER BY seq DESC LIMIT ${p.value()}`,
   );
 
