@@ -51,7 +51,7 @@ export interface PostgresStorage extends StorageAdapter {
 }
 
 /** The statement that takes the transaction-scoped advisory locks of the keys in `$1`, in its order. */
-const LOCK_STATEMENT = `SELECT pg_advisory_xact_lock(hashtextextended(key, 0))
+export const LOCK_STATEMENT = `SELECT pg_advisory_xact_lock(hashtextextended(key, 0))
   FROM unnest($1::text[]) WITH ORDINALITY AS keys(key, position) ORDER BY position`;
 
 /**
