@@ -135,11 +135,9 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         // cycle), namespaced by schema (so other schemas and applications on the database do not
         // contend), all in one statement.
         if (lockKeys.length > 0) {
-          await control(
-            LOCK_STATEMENT,
-            `lock ${lockKeys.join(', ')}`,
-            [lockKeys.map((key) => `leadbook:${schema}:${key}`)],
-          );
+          await control(LOCK_STATEMENT, `lock ${lockKeys.join(', ')}`, [
+            lockKeys.map((key) => `leadbook:${schema}:${key}`),
+          ]);
         }
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
