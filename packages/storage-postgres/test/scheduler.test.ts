@@ -1,6 +1,6 @@
 import type { JobHandler, ScheduledJob } from '@leadbook/server';
 import { runSchedulerConformance, type SchedulerInstance } from '@leadbook/server/testing';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPgBossScheduler, createPostgresStorage, type PgBossSchedulerOptions } from '../src';
 import { jobIdOf } from '../src/scheduler/job-id';
 import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
@@ -36,12 +36,21 @@ function open(db: TestDatabase, schema: string, options: Partial<PgBossScheduler
   return { scheduler, dispose: () => scheduler.stop() } satisfies SchedulerInstance;
 }
 
-/** A scheduler in a fresh pg-boss schema, with reopen() on the same schema. */
+/**
+ * A scheduler in a fresh pg-boss schema, with reopen() on the same schema. pg-boss creates its
+ * schema on first use; that happens here, so that the suite's clock starts on a ready scheduler
+ * (cancelling an unknown key is a first use that changes nothing).
+ */
 function durable(database: () => Promise<TestDatabase>) {
+  const ready = async (db: TestDatabase, schema: string) => {
+    const instance = open(db, schema);
+    await instance.scheduler.cancel('no such job');
+    return instance;
+  };
   return async () => {
     const db = await database();
     const schema = db.freshSchema('pgboss_test');
-    return { ...open(db, schema), reopen: async () => open(db, schema) };
+    return { ...(await ready(db, schema)), reopen: () => ready(db, schema) };
   };
 }
 
@@ -74,6 +83,8 @@ function attached(database: () => Promise<TestDatabase>) {
 }
 
 describe('pg-boss scheduler on PGlite', () => {
+  // PGlite starts within the hook's time limit, not within the first test's.
+  beforeAll(() => pglite.get());
   afterEach(async () => (await pglite.get()).dropSchemas());
   runSchedulerConformance({ name: 'pg-boss (PGlite)', create: durable(pglite.get), time: 'real' });
   runSchedulerConformance({

@@ -2,6 +2,8 @@ import { StorageError, type CalendarRecord, type StorageAdapter } from '@leadboo
 import { runStorageConformance } from '@leadbook/server/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createPostgresStorage } from '../src';
+import { countingPool } from './support/query-count';
+import { quotedPlaceholders } from './support/sql-quotes';
 import {
   lazily,
   openPglite,
@@ -30,12 +32,19 @@ const calendar = (organizationId: string, id: string, name: string): CalendarRec
 });
 
 const schemas = new Map<TestDatabase, ReturnType<typeof reusableSchemas>>();
+// Every statement the PGlite conformance run sends, checked at the end of the file.
+let recorder: ReturnType<typeof countingPool> | undefined;
+let recording: ReturnType<ReturnType<typeof countingPool>['record']> | undefined;
 
 /** A storage in an empty schema of `db`; closing it empties the schema for the next test. */
-async function emptyStorage(db: TestDatabase): Promise<StorageAdapter> {
+async function emptyStorage(db: TestDatabase, record = false): Promise<StorageAdapter> {
   const pool = schemas.get(db) ?? schemas.set(db, reusableSchemas(db)).get(db)!;
   const schema = pool.acquire();
-  const storage = await createPostgresStorage({ pool: db.pool, schema });
+  if (record && !recorder) {
+    recorder = countingPool(db.pool);
+    recording = recorder.record();
+  }
+  const storage = await createPostgresStorage({ pool: record ? recorder!.pool : db.pool, schema });
   let closed: Promise<void> | undefined;
   return {
     name: storage.name,
@@ -44,7 +53,10 @@ async function emptyStorage(db: TestDatabase): Promise<StorageAdapter> {
   };
 }
 
-runStorageConformance({ name: 'postgres (PGlite)', create: async () => emptyStorage(await pglite.get()) });
+runStorageConformance({
+  name: 'postgres (PGlite)',
+  create: async () => emptyStorage(await pglite.get(), true),
+});
 
 // The real server runs only where LEADBOOK_TEST_DATABASE_URL names one (CI sets it); on a fresh
 // machine without PostgreSQL the PGlite run above covers the adapter. When the variable is set
@@ -172,5 +184,15 @@ describe.skipIf(!SERVER_URL)('postgres adapter extras (server)', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+// After the conformance run above (tests run in the order they are declared): the repositories'
+// statements as the PostgreSQL dialect renders them, combined reads included.
+describe('the statements the PGlite conformance run sent', () => {
+  it('have no placeholder inside quoted text', () => {
+    const texts = new Set((recording?.stop() ?? []).map((query) => query.text));
+    expect(texts.size).toBeGreaterThan(50);
+    for (const sql of texts) expect(quotedPlaceholders(sql), sql).toEqual([]);
   });
 });

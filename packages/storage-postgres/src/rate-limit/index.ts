@@ -94,7 +94,8 @@ class PostgresRateLimitStore implements Store {
   }
 }
 
-function statements(s: string) {
+/** The store's statements on the table in the schema `s` (a quoted identifier). */
+export function statements(s: string) {
   return {
     // One atomic statement: a new key starts a window, a live window counts up, a passed window
     // starts again at 1. Concurrent increments of a key serialise on its row. now() is the

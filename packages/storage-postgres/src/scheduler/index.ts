@@ -3,15 +3,22 @@
  *
  * @module
  */
-import type { JobRepository, Logger, Scheduler, SchedulerJobStore, StorageAdapter } from '@leadbook/server';
+import {
+  StorageError,
+  type JobRepository,
+  type Logger,
+  type Scheduler,
+  type SchedulerJobStore,
+  type StorageAdapter,
+} from '@leadbook/server';
 import type { SqlExecutor } from '@leadbook/server/sql';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { quoteSchema, type PgPool } from '../pg';
 import { sqlState, toStorageError } from '../storage/errors';
 import { jobIdOf } from './job-id';
 import { createJobLoop, type JobData } from './job-loop';
 import { jobTableSql } from './job-table';
-import { transactionalJobs } from './transactional-jobs';
+import { transactionalJobs, upsertParams } from './transactional-jobs';
 
 /** Options of {@link createPgBossScheduler}. */
 export interface PgBossSchedulerOptions {
@@ -20,7 +27,11 @@ export interface PgBossSchedulerOptions {
    * scheduler never ends it.
    */
   pool: PgPool;
-  /** The schema of pg-boss's tables, created on first use. Default `pgboss`. */
+  /**
+   * The schema of pg-boss's tables, created on first use. Default `leadbook_pgboss`, so that it
+   * never meets an application's own pg-boss (whose default is `pgboss`): give each pg-boss on a
+   * database a schema of its own. Instances of one service share it.
+   */
   schema?: string;
   /** The pg-boss queue the jobs go to. Default `leadbook`. */
   queue?: string;
@@ -42,6 +53,9 @@ export interface PgBossSchedulerOptions {
   /** Where handler, database and pg-boss failures are logged. Default: silent. */
   logger?: Logger;
 }
+
+/** The default schema of the scheduler's pg-boss tables. */
+export const DEFAULT_PGBOSS_SCHEMA = 'leadbook_pgboss';
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -75,8 +89,7 @@ export interface PgBossScheduler extends Scheduler {
  * every instance on the database sees them:
  *
  * - `schedule(job)` stores the job under an id derived from its key (UUID v5), replacing the key's
- *   pending job, in one transaction under an advisory lock on the key (so the last of two
- *   concurrent calls wins).
+ *   job, in one statement (of two concurrent calls for one key, the last wins).
  * - `cancel(key)` deletes the key's job while it is pending.
  * - `start(handler)` claims due jobs with pg-boss's `fetch` (`FOR UPDATE SKIP LOCKED`, so each job
  *   goes to exactly one instance), runs them one after another in `runAt` order and marks them
@@ -86,8 +99,9 @@ export interface PgBossScheduler extends Scheduler {
  *
  * A handler that throws is logged and its job is not run again. A job whose instance dies while it
  * runs is marked failed by pg-boss's maintenance after `expireInSeconds` and not run again either:
- * like the in-process scheduler, each job fires at most once. pg-boss's own intervals are off; this
- * scheduler runs its maintenance while started, and its timers do not keep the process alive.
+ * like the in-process scheduler, each job fires at most once. pg-boss's maintenance intervals are off; this
+ * scheduler runs its maintenance while started, its timers do not keep the process alive, and
+ * `stop()` stops pg-boss's remaining timers too, so nothing uses the pool after it.
  * Times are judged by the database's clock.
  *
  * @throws RangeError when `pollIntervalMs`, `batchSize`, `maintenanceIntervalMs` or
@@ -110,7 +124,7 @@ export interface PgBossScheduler extends Scheduler {
 export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossScheduler {
   const {
     pool,
-    schema = 'pgboss',
+    schema = DEFAULT_PGBOSS_SCHEMA,
     queue = 'leadbook',
     pollIntervalMs = 2_000,
     batchSize = 10,
@@ -141,6 +155,8 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
     supervise: false,
     schedule: false,
     migrate: true,
+    registerInstance: false,
+    openTelemetry: { enabled: false },
   });
 
   // Timer callbacks have nobody to throw to, so not even a failing logger may reject them.
@@ -156,7 +172,7 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
   let booting: Promise<void> | undefined;
   const setUp = async () => {
     await boss.start();
-    await boss.createQueue(queue, { name: queue, policy: 'standard', retryLimit: 0 });
+    await boss.createQueue(queue, { policy: 'standard', retryLimit: 0 });
   };
   /**
    * Creates pg-boss's schema and the queue on first use (retried after a failure). Instances that
@@ -181,7 +197,7 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
   const loop = createJobLoop({ boss, pool, sql, queue, batchSize, pollIntervalMs, logError });
   let maintenance: ReturnType<typeof setInterval> | undefined;
   let jobStore: SchedulerJobStore | undefined;
-  const jobOptions = { boss, sql, schema, queue, expireInSeconds };
+  const jobOptions = { sql, queue, expireInSeconds };
 
   return {
     get jobStore() {
@@ -199,33 +215,15 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
         throw new RangeError(`runAt must be a finite epoch time, got ${job.runAt}`);
       }
       await ready();
-      const id = jobIdOf(queue, job.key);
       const data: JobData = { key: job.key, type: job.type, runAt: job.runAt, payload: job.payload };
-      const client = await pool.connect().catch((error: unknown) => {
-        throw toStorageError(error, 'connect');
-      });
-      let broken = false;
+      // One statement replaces whatever row the key has (pending, or fired and kept for the record).
+      let stored: number | null;
       try {
-        await client.query('BEGIN');
-        await client.query(sql.lock, [`leadbook:pgboss:${schema}:${queue}:${job.key}`]);
-        // Replacing: whatever row the key has (pending, or fired and kept for the record) goes.
-        await client.query(sql.deleteById, [queue, id]);
-        const stored = await boss.send(queue, data, {
-          id,
-          startAfter: new Date(job.runAt),
-          retryLimit: 0,
-          expireInSeconds,
-          db: { executeSql: (text, values) => client.query(text, values) },
-        });
-        // pg-boss inserts nothing, silently, when the queue is missing or the id is taken.
-        if (stored === null) throw new Error(`pg-boss stored no job for the queue ${queue}`);
-        await client.query('COMMIT');
+        ({ rowCount: stored } = await pool.query(sql.upsert, upsertParams(queue, data, expireInSeconds)));
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => (broken = true));
         throw toStorageError(error, `schedule ${job.key}`);
-      } finally {
-        client.release(broken);
       }
+      if (stored !== 1) throw new StorageError(`postgres: pg-boss stored no job for the queue ${queue}`);
       // The new job may be due before the loop looks next.
       loop.wakeFor(job.runAt);
     },
@@ -245,7 +243,7 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
       clearInterval(maintenance);
       maintenance = setInterval(() => {
         boss
-          .maintain()
+          .supervise(queue)
           .catch((error: unknown) => logError('pg-boss maintenance failed', { error: String(error) }));
       }, maintenanceIntervalMs);
       maintenance.unref?.();
@@ -257,6 +255,14 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
       clearInterval(maintenance);
       maintenance = undefined;
       await loop.stop();
+      // pg-boss's own timers (its queue cache) stop too, so nothing runs on the pool after stop();
+      // the next use starts it again.
+      const started = booting;
+      booting = undefined;
+      await started?.then(
+        () => boss.stop({ graceful: false, close: false }),
+        () => undefined,
+      );
     },
   };
 }

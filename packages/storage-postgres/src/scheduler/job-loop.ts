@@ -6,7 +6,7 @@
  * @module
  */
 import type { JobHandler, ScheduledJob } from '@leadbook/server';
-import type PgBoss from 'pg-boss';
+import type { Job, PgBoss } from 'pg-boss';
 import type { PgPool } from '../pg';
 import type { jobTableSql } from './job-table';
 
@@ -46,7 +46,7 @@ const RETRY_MAX_MS = 60_000;
 // The shortest sleep between looks, so a job that is due but not yet visible cannot spin the loop.
 const MIN_SLEEP_MS = 5;
 
-const byRunAtThenKey = (a: PgBoss.Job<JobData>, b: PgBoss.Job<JobData>) =>
+const byRunAtThenKey = (a: Job<JobData>, b: Job<JobData>) =>
   a.data.runAt - b.data.runAt || (a.data.key < b.data.key ? -1 : a.data.key > b.data.key ? 1 : 0);
 
 /** Creates the loop (not started). */

@@ -1,9 +1,10 @@
 /**
  * The statements the scheduler runs on pg-boss's job table itself, where pg-boss's API has no
- * equivalent: replacing and cancelling a key's job only while it is pending, putting claimed jobs
- * back, and the time until the earliest pending job. They rely on pg-boss 10's table layout
- * (`job` partitioned by queue `name`, primary key `(name, id)`, the `job_state` enum ordered
- * `created < retry < active < ...`), which is why pg-boss is pinned to major version 10.
+ * equivalent: storing a key's job in a storage transaction (replacing whatever row the key had),
+ * cancelling a key's job only while it is pending, putting claimed jobs back, and the time until
+ * the earliest pending job. They rely on pg-boss 12's table layout (`job` partitioned by queue
+ * `name`, primary key `(name, id)`, the `job_state` enum ordered `created < retry < active < ...`),
+ * which is why pg-boss is pinned to major version 12. Every value is a parameter.
  *
  * @module
  */
@@ -11,8 +12,23 @@
 /** The statements for pg-boss's schema `s` (a quoted identifier). */
 export function jobTableSql(s: string) {
   return {
-    lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
-    deleteById: `DELETE FROM ${s}.job WHERE name = $1 AND id = $2`,
+    /**
+     * Stores the job `$2` of the queue `$1` (data `$3` as JSON text, due at `$4`, ISO text, may run
+     * `$5` seconds), replacing the key's row whatever its state, as `schedule()` does. One
+     * statement: a concurrent store of the same key waits for this one and then replaces its row.
+     * The columns left out take pg-boss's defaults; the queue's policy is copied as pg-boss's own
+     * insert does.
+     */
+    upsert: `INSERT INTO ${s}.job AS j (id, name, data, start_after, created_on, retry_limit,
+        expire_seconds, keep_until, policy)
+      SELECT $2::uuid, q.name, $3::text::jsonb, $4::timestamptz, now(), 0, $5::int,
+        $4::timestamptz + q.retention_seconds * interval '1 second', q.policy
+      FROM ${s}.queue q WHERE q.name = $1
+      ON CONFLICT (name, id) DO UPDATE SET data = excluded.data, state = excluded.state,
+        start_after = excluded.start_after, created_on = excluded.created_on,
+        started_on = NULL, completed_on = NULL, heartbeat_on = NULL, output = NULL,
+        retry_count = 0, retry_limit = 0, expire_seconds = excluded.expire_seconds,
+        keep_until = excluded.keep_until, policy = excluded.policy`,
     // Only a pending job can be cancelled: one that is running or done already fired.
     cancel: `DELETE FROM ${s}.job WHERE name = $1 AND id = $2 AND state < 'active'`,
     release: `UPDATE ${s}.job SET state = 'created', started_on = NULL

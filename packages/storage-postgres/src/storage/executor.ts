@@ -1,9 +1,9 @@
 /**
- * The executor one transaction's repositories run through, built to spend as few round trips as
- * it can: writes whose row count nobody reads wait and go with the next statement or the commit,
- * and reads started together (`Promise.all` over repositories) go as one statement. Statements go
- * to the transaction's client while it is open; every later call throws, so a repository kept past
- * its transaction cannot write outside of it.
+ * The executor one transaction's repositories run through. Every statement goes to the
+ * transaction's client as a parameterised query when it is issued, so a failing statement rejects
+ * its own call. Reads started together (`Promise.all` over repositories) go as one statement (see
+ * {@link combineReads}). Once the transaction has ended every call throws, so a repository kept
+ * past its transaction cannot write outside of it.
  *
  * @module
  */
@@ -11,18 +11,14 @@ import { StorageError } from '@leadbook/server';
 import type { SqlExecutor, SqlRow } from '@leadbook/server/sql';
 import type { PgPoolClient, PgQueryResult } from '../pg';
 import { describeSql, toStorageError } from './errors';
-import { combineReads, inlineParams } from './statements';
+import { combineReads } from './statements';
 
 /** An executor bound to one transaction, plus the switch that ends it. */
 export interface TransactionScope {
   /** Runs statements while the transaction is open. */
   exec: SqlExecutor;
-  /**
-   * Ends the scope: every later call rejects. Resolves, once the statement running on the client
-   * (if any) has finished, to the held writes as SQL text (`''` when none), each ending in `;`, for
-   * the caller to send before its `COMMIT` in the same round trip.
-   */
-  end(): Promise<string>;
+  /** Ends the scope: every later call rejects. Resolves once the statement running on the client (if any) has finished. */
+  end(): Promise<void>;
 }
 
 interface PendingRead {
@@ -31,10 +27,6 @@ interface PendingRead {
   resolve(rows: SqlRow[]): void;
   reject(error: unknown): void;
 }
-
-/** The last result of a simple-protocol query, which answers one result per statement. */
-const lastOf = (result: PgQueryResult | PgQueryResult[]): PgQueryResult =>
-  Array.isArray(result) ? result[result.length - 1]! : result;
 
 // Prepared statement names by SQL text, shared by every connection (a name always means one text).
 const statementNames = new Map<string, string>();
@@ -58,11 +50,15 @@ export function openTransactionScope(
 ): TransactionScope {
   const prepare = options.prepare ?? true;
   /** Sends one parameterised statement, prepared on the connection when `prepare` is on. */
-  const query = (sql: string, params: readonly unknown[]) => {
+  const send = async (sql: string, params: readonly unknown[]): Promise<PgQueryResult> => {
     const name = prepare ? nameOf(sql) : undefined;
-    return name === undefined
-      ? client.query(sql, [...params])
-      : client.query({ name, text: sql, values: [...params] });
+    try {
+      return name === undefined
+        ? await client.query(sql, [...params])
+        : await client.query({ name, text: sql, values: [...params] });
+    } catch (error) {
+      throw toStorageError(error, describeSql(sql));
+    }
   };
   let open = true;
   const check = (write: boolean) => {
@@ -73,8 +69,6 @@ export function openTransactionScope(
     }
     if (write && options.readOnly) throw new StorageError('postgres: a read-only transaction cannot write');
   };
-  // Held writes, as SQL text with their values inlined.
-  let held = '';
   let reads: PendingRead[] = [];
   // A client runs one query at a time; callers may still start several at once, so they queue here
   // rather than in pg, which deprecates its own queue.
@@ -83,23 +77,6 @@ export function openTransactionScope(
     const result = tail.then(work);
     tail = result.catch(() => undefined);
     return result;
-  };
-
-  /** Runs `sql` (with `params`), after the held writes: in one round trip when the values inline. */
-  const send = async (sql: string, params: readonly unknown[]): Promise<PgQueryResult> => {
-    const writes = held;
-    held = '';
-    try {
-      if (writes === '') return await query(sql, params);
-      const inline = inlineParams(sql, params);
-      if (inline !== undefined) {
-        return lastOf(await (client.query(`${writes}${inline}`) as Promise<PgQueryResult | PgQueryResult[]>));
-      }
-      await client.query(writes);
-      return await query(sql, params);
-    } catch (error) {
-      throw toStorageError(error, describeSql(writes === '' ? sql : `${writes}${sql}`));
-    }
   };
 
   const flushReads = async () => {
@@ -137,20 +114,10 @@ export function openTransactionScope(
           check(true);
           return (await send(sql, params)).rowCount ?? 0;
         }),
-      write: (sql, params = []) =>
-        serial(async () => {
-          check(true);
-          const inline = inlineParams(sql, params);
-          if (inline !== undefined) held += inline;
-          else await send(sql, params);
-        }),
     },
     end: async () => {
       open = false;
       await tail;
-      const writes = held;
-      held = '';
-      return writes;
     },
   };
 }

@@ -7,8 +7,7 @@ import type { Repositories, StorageAdapter, TransactionOptions } from '@leadbook
 import { StorageError } from '@leadbook/server';
 import { createSqlRepositories } from '@leadbook/server/sql';
 import { quoteSchema, type PgPool, type PgPoolClient } from '../pg';
-import pg from 'pg';
-import { describeSql, toStorageError } from './errors';
+import { toStorageError } from './errors';
 import { openTransactionScope } from './executor';
 import { DEFAULT_SCHEMA, migrate as applyMigrations } from './migrations';
 import { postgresDialect } from './dialect';
@@ -51,13 +50,13 @@ export interface PostgresStorage extends StorageAdapter {
   readonly schema: string;
 }
 
-/** The statement that takes the transaction-scoped advisory lock `key`. */
-const lockStatement = (key: string) =>
-  `SELECT pg_advisory_xact_lock(hashtextextended(${pg.escapeLiteral(key)}, 0));`;
+/** The statement that takes the transaction-scoped advisory locks of the keys in `$1`, in its order. */
+export const LOCK_STATEMENT = `SELECT pg_advisory_xact_lock(hashtextextended(key, 0))
+  FROM unnest($1::text[]) WITH ORDINALITY AS keys(key, position) ORDER BY position`;
 
 /**
- * Creates the PostgreSQL storage adapter. Each `transaction(fn)` checks a client out of the pool and
- * sends `BEGIN` (READ COMMITTED) together with a transaction-scoped advisory lock per lock key, in
+ * Creates the PostgreSQL storage adapter. Each `transaction(fn)` checks a client out of the pool,
+ * sends `BEGIN` (READ COMMITTED), then takes a transaction-scoped advisory lock per lock key, in
  * sorted order (so two transactions never wait on each other in a cycle), then runs `fn`, then
  * `COMMIT`, or `ROLLBACK` when `fn` throws. The locks hold across processes, so a capacity check
  * and the booking insert after it never interleave with another instance's: a booking takes
@@ -65,11 +64,10 @@ const lockStatement = (key: string) =>
  * committed before it, the check sees every booking committed under the lock before it. Bookings
  * of different resources take different locks and never wait for each other.
  *
- * Round trips: reads that `fn` starts together (`Promise.all`) go as one statement; writes whose
- * row count nobody reads go with the next statement or with the `COMMIT`; a read-only transaction
- * without lock keys sends no `BEGIN`/`COMMIT` at all (under READ COMMITTED its statements see the
- * same data either way). A booking takes five round trips, its timers included when the storage
- * is given the pg-boss `scheduler`.
+ * Every statement is parameterised: no value is ever written into SQL text. Each write goes to the
+ * database when it is issued, so a failing write rejects its own call. Reads that `fn` starts
+ * together (`Promise.all`) go as one statement; a read-only transaction without lock keys sends no
+ * `BEGIN`/`COMMIT` at all (under READ COMMITTED its statements see the same data either way).
  *
  * Failures of the database become `StorageError` (the HTTP layer answers 500 `DATABASE_ERROR`);
  * what `fn` throws propagates unchanged.
@@ -83,8 +81,7 @@ const lockStatement = (key: string) =>
  *
  * @example
  * ```ts
- * import pg from 'pg';
- * import { createConnectService } from '@leadbook/server';
+ *  * import { createConnectService } from '@leadbook/server';
  * import { createPostgresStorage } from '@leadbook/storage-postgres';
  *
  * const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
@@ -124,23 +121,24 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     });
     // A client whose transaction state is unknown (ROLLBACK failed) must not go back to the pool.
     let broken = false;
-    const control = async (sql: string, context = sql) => {
+    const control = async (sql: string, context = sql, values?: unknown[]) => {
       try {
-        await client.query(sql);
+        await client.query(sql, values);
       } catch (error) {
         throw toStorageError(error, context);
       }
     };
     if (!bare) {
       try {
-        // BEGIN and the advisory locks in one round trip, each lock in sorted order (so two
-        // transactions never wait on each other in a cycle), namespaced by schema (so other schemas
-        // and applications on the database do not contend).
-        const locks = lockKeys.map((key) => lockStatement(`leadbook:${schema}:${key}`)).join('');
-        await control(
-          `${txOptions.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'};${locks}`,
-          `BEGIN, lock ${lockKeys.join(', ')}`,
-        );
+        await control(txOptions.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
+        // The advisory locks in sorted order (so two transactions never wait on each other in a
+        // cycle), namespaced by schema (so other schemas and applications on the database do not
+        // contend), all in one statement.
+        if (lockKeys.length > 0) {
+          await control(LOCK_STATEMENT, `lock ${lockKeys.join(', ')}`, [
+            lockKeys.map((key) => `leadbook:${schema}:${key}`),
+          ]);
+        }
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
         client.release(broken);
@@ -149,9 +147,8 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     }
     try {
       const result = await fn(repositories(scope.exec));
-      const held = await scope.end();
-      // The writes held for the commit go with it: one round trip.
-      if (!bare) await control(`${held}COMMIT`, held ? `${describeSql(held)} ... COMMIT` : 'COMMIT');
+      await scope.end();
+      if (!bare) await control('COMMIT');
       return result;
     } catch (error) {
       await scope.end();
