@@ -28,14 +28,13 @@ async function timeTypecheck(
   const name = `tsconfig.${file}.${skipLibCheck ? 'skip' : 'full'}.json`;
   await writeFile(join(dir, name), consumerTsconfig(file, 'bundler', skipLibCheck));
   const times: number[] = [];
-  let instantiations = 0;
   for (let i = 0; i < runs; i++) {
     const result = await typecheck(dir, name);
     if (!result.ok) throw new Error(`The consumer does not type-check:\n${result.output}`);
     times.push(result.elapsedMs);
   }
   const diagnostics = await typecheck(dir, name, ['--extendedDiagnostics']);
-  instantiations = Number(/Instantiations:\s+(\d+)/.exec(diagnostics.output)?.[1] ?? NaN);
+  const instantiations = Number(/Instantiations:\s+(\d+)/.exec(diagnostics.output)?.[1] ?? NaN);
   return { ms: median(times), instantiations };
 }
 
