@@ -3,7 +3,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/coverage/**', 'docs/api/**', '**/node_modules/**', 'test-output/**'],
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      'docs/api/**',
+      '**/node_modules/**',
+      'test-output/**',
+      '.cache/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -24,6 +24,5 @@ export default defineConfig({
       'bench/vitest.config.ts',
     ],
     maxWorkers: workers,
-    minWorkers: 1,
   },
 });

@@ -7,7 +7,7 @@ const shared: Options = {
   // root, the declarations refer to `@leadbook/server` rather than a missing `dist`.
   dts: { compilerOptions: { baseUrl: fileURLToPath(new URL('../..', import.meta.url)) } },
   sourcemap: true,
-  target: 'node20',
+  target: 'node22',
   external: ['@leadbook/server'],
 };
 

@@ -28,6 +28,7 @@ const declarations: Options['dts'] = {
 export default defineConfig([
   // ESM keeps ky external, so a bundler dedupes it with the app's own ky.
   { ...shared, format: ['esm'], noExternal: bundled, dts: declarations },
-  // ky ships ESM only; the CJS build carries its own copy so `require()` works on every Node 20.
+  // ky ships ESM only; the CJS build carries its own copy, so `require()` needs no require(esm) and
+  // bundlers that load the CJS build get a self-contained file.
   { ...shared, format: ['cjs'], noExternal: [...bundled, 'ky'], dts: declarations },
 ]);

@@ -11,6 +11,6 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: true,
-  target: 'node20',
+  target: 'node22',
   external: ['vitest'],
 });

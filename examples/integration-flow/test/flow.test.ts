@@ -12,7 +12,7 @@ describe('the integration flow of SPEC 1, in-process against the SDK testing han
   beforeAll(async () => {
     mock = await createMockLeadbook();
     server.use(...mock.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     client = new ConnectClient({ baseUrl: mock.baseUrl, apiToken: MOCK_TOKENS.write });
   });
   beforeEach(() => mock.reset());

@@ -8,7 +8,7 @@ import { requestTrial, type TrialRequest } from '../src/intake';
 const mock: MockLeadbook = await createMockLeadbook();
 const server = setupServer(...mock.handlers);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => mock.reset());
 afterAll(async () => {
   server.close();

@@ -6,7 +6,7 @@
  * @module
  */
 import { isMeetingProviderError, MeetingProviderError } from '@leadbook/server';
-import { isHTTPError, isTimeoutError } from 'ky';
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 
 /** Statuses a later attempt may get past. */
 const RETRYABLE = new Set([408, 429, 500, 502, 503, 504]);
@@ -21,15 +21,12 @@ export function retryAfterMs(response: Response, now: () => number): number | un
   return Number.isNaN(at) ? undefined : Math.max(0, at - now());
 }
 
-/** Zoom's error body (`{ code, message }`), as far as it has one. */
-async function zoomReason(response: Response): Promise<string> {
-  try {
-    const body = (await response.clone().json()) as { code?: unknown; message?: unknown };
-    const message = typeof body.message === 'string' ? body.message.slice(0, 300) : '';
-    return [typeof body.code === 'number' ? `code ${body.code}` : '', message].filter(Boolean).join(': ');
-  } catch {
-    return '';
-  }
+/** Zoom's error body (`{ code, message }`, as ky parsed it into `HTTPError.data`), as far as it has one. */
+function zoomReason(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return '';
+  const body = data as { code?: unknown; message?: unknown };
+  const message = typeof body.message === 'string' ? body.message.slice(0, 300) : '';
+  return [typeof body.code === 'number' ? `code ${body.code}` : '', message].filter(Boolean).join(': ');
 }
 
 /** The `MeetingProviderError` of a failed Zoom call (`what`: such as `create meeting`). */
@@ -40,7 +37,7 @@ export async function zoomError(
 ): Promise<MeetingProviderError> {
   if (isHTTPError(error)) {
     const { status } = error.response;
-    const reason = await zoomReason(error.response);
+    const reason = zoomReason(error.data);
     const message = `Zoom ${what}: HTTP ${status}${reason ? ` (${reason})` : ''}`;
     const after = status === 429 || status === 503 ? retryAfterMs(error.response, now) : undefined;
     return new MeetingProviderError(message, {
@@ -55,9 +52,11 @@ export async function zoomError(
     return new MeetingProviderError(`Zoom ${what}: timed out`, { retryable: true, cause: error });
   }
   const name = (error as { name?: unknown } | null)?.name;
+  // ky wraps a failed fetch in its NetworkError; the message worth reading is the fetch's own.
+  const reason = isNetworkError(error) ? error.cause : error;
   const detail =
     name === 'AbortError'
       ? 'aborted'
-      : `network error (${error instanceof Error ? error.message : String(error)})`;
+      : `network error (${reason instanceof Error ? reason.message : String(reason)})`;
   return new MeetingProviderError(`Zoom ${what}: ${detail}`, { retryable: true, cause: error });
 }

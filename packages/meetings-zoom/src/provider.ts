@@ -110,7 +110,7 @@ export function createZoomMeetingProvider(options: ZoomMeetingProviderOptions): 
   }, now);
 
   const api: KyInstance = ky.create({
-    prefixUrl: options.apiBaseUrl ?? 'https://api.zoom.us/v2',
+    prefix: options.apiBaseUrl ?? 'https://api.zoom.us/v2',
     fetch: fetchFn,
     timeout,
     retry: {
@@ -129,12 +129,12 @@ export function createZoomMeetingProvider(options: ZoomMeetingProviderOptions): 
     },
     hooks: {
       beforeRequest: [
-        async (request) => {
+        async ({ request }) => {
           request.headers.set('authorization', `Bearer ${await tokens.get()}`);
         },
       ],
       afterResponse: [
-        async (request, _options, response) => {
+        async ({ request, response }) => {
           if (response.status !== 401) return;
           // The token expired early or was revoked: one more try with a new one.
           const used = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';

@@ -10,7 +10,7 @@ import { createZoomMeetingProvider } from '../src';
 import { ACCOUNT_ID, API, CLIENT_ID, CLIENT_SECRET, fakeZoom, HOST } from './zoom-api';
 
 const zoom = fakeZoom();
-beforeAll(() => zoom.server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => zoom.server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => zoom.server.close());
 
 const NOW = Date.parse('2024-01-07T12:00:00Z');

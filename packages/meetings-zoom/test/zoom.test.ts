@@ -20,7 +20,7 @@ import {
 } from './zoom-api';
 
 const zoom = fakeZoom();
-beforeAll(() => zoom.server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => zoom.server.listen({ onUnhandledFrame: 'error' }));
 beforeEach(() => zoom.reset());
 afterAll(() => zoom.server.close());
 

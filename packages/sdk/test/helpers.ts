@@ -32,7 +32,7 @@ export function useMockLeadbook(options: MockLeadbookOptions = {}): Env {
       ...options,
     });
     env.server = setupServer(...env.mock.handlers);
-    env.server.listen({ onUnhandledRequest: 'error' });
+    env.server.listen({ onUnhandledFrame: 'error' });
   });
   afterEach(() => {
     env.mock.faults.clear();

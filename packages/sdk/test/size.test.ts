@@ -4,11 +4,11 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-// 8 KB until the SDK named itself in X-Leadbook-SDK (about 0.2 KB): see the README's public form section.
-const LIMIT_BYTES = 8.5 * 1024;
+// 8 KB until the SDK named itself in X-Leadbook-SDK, 8.5 KB until ky 2: see the README's public form section.
+const LIMIT_BYTES = 12.5 * 1024;
 
 describe('@leadbook/sdk/public-form bundle', () => {
-  it('is at most 8.5 KB minified and gzipped, ky included, with no zod', async () => {
+  it('is at most 12.5 KB minified and gzipped, ky included, with no zod', async () => {
     const result = await build({
       entryPoints: [here('../src/public-form/index.ts')],
       bundle: true,

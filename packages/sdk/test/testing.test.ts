@@ -13,7 +13,7 @@ import { createManualClock } from '@leadbook/server';
 import { testClock } from './helpers';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
 const failure = (promise: Promise<unknown>) =>

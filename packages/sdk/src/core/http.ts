@@ -5,7 +5,7 @@
  *
  * @module
  */
-import ky from 'ky';
+import ky, { isNetworkError, isTimeoutError } from 'ky';
 import { ApiPromise, type WithResponse } from './api-promise';
 import { errorFromResponse } from './error-from-response';
 import { AbortError, ConnectionError, TimeoutError, type LeadbookError } from './errors';
@@ -125,11 +125,13 @@ export function createHttp(config: HttpConfig): Http {
         });
         ({ data, copy } = await readBody(response));
       } catch (error) {
+        // ky's errors stay inside: they hold the request, with its Authorization header. A failed
+        // fetch keeps the fetch's own error as the cause; a timeout needs none.
         failure = signal?.aborted
           ? new AbortError({ cause: signal.reason })
-          : error instanceof Error && error.name === 'TimeoutError'
-            ? new TimeoutError(timeout, { cause: error })
-            : new ConnectionError({ cause: error });
+          : isTimeoutError(error)
+            ? new TimeoutError(timeout)
+            : new ConnectionError({ cause: isNetworkError(error) ? error.cause : error });
       }
       let after: number | undefined;
       if (response) {

@@ -27,7 +27,7 @@ export const RETRY_COUNT_HEADER = 'x-leadbook-retry-count';
  * on requests with a JSON body, which are preflighted anyway.
  */
 export function identify(retryCount: number): BeforeRequestHook {
-  return ({ headers }) => {
+  return ({ request: { headers } }) => {
     const versions: Record<string, string | undefined> =
       (globalThis as { process?: { versions?: Record<string, string> } }).process?.versions ?? {};
     // Deno and Bun report a Node version too: theirs come first. A page (it has a document) counts

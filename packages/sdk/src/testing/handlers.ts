@@ -113,7 +113,7 @@ async function startService(options: MockLeadbookOptions, deliver: typeof fetch)
  *
  * const mock = await createMockLeadbook();
  * const server = setupServer(...mock.handlers);
- * server.listen({ onUnhandledRequest: 'error' });
+ * server.listen({ onUnhandledFrame: 'error' });
  * const client = new ConnectClient({ baseUrl: mock.baseUrl, apiToken: MOCK_TOKENS.write });
  * ```
  */
