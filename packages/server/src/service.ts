@@ -18,7 +18,7 @@ import { createRateLimiters } from './http/rate-limit';
 import type { ConnectServiceOptions } from './options';
 import type { StorageAdapter } from './ports/storage';
 import { pruneIdempotency } from './usecases/bookings';
-import { resumePendingDeliveries } from './usecases/webhook-delivery';
+import { resumePendingDeliveries } from './usecases/webhooks/delivery';
 import { resumePendingMeetings } from './usecases/meetings';
 import { storageTelemetrySink } from './usecases/public-forms/telemetry';
 

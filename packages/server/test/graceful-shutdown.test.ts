@@ -16,7 +16,7 @@ import { createConnectService, createSqlJsStorage, type StorageAdapter } from '@
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { describe, expect, it, vi } from 'vitest';
 import { createServiceContext } from '../src/compose';
-import { buildDelivery } from '../src/usecases/webhook-delivery';
+import { buildDelivery } from '../src/usecases/webhooks/delivery';
 import { ADAPTERS, createHarness, type CallResult, type Harness } from './harness';
 import { webhookOnlyForm } from './webhook-delivery-harness';
 import { NOW, testClock } from '../../../test-support/time';

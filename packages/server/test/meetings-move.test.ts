@@ -11,7 +11,7 @@ import type { ServiceContext } from '../src/core/context';
 import { runUnit } from '../src/core/unit-of-work';
 import { createAdminApi } from '../src/admin';
 import { createBooking } from '../src/usecases/bookings';
-import { getBooking } from '../src/usecases/booking-read';
+import { getBooking } from '../src/usecases/bookings/read';
 import { meetingLockKey, moveMeeting } from '../src/usecases/meetings';
 import { NOW } from '../../../test-support/time';
 import { advanceTo, call, COACH_HOST, meetingStudio, trialBody } from './meetings-support';

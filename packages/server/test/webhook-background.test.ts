@@ -5,9 +5,9 @@ import type { ServiceEvent } from '@leadbook/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { createServiceContext, startJobs } from '../src/compose';
 import type { BookingRecord } from '../src/ports/records';
-import { APPOINTMENT_JOB_TYPES, appointmentJobKey } from '../src/usecases/scheduled-events';
-import { bookingResponse } from '../src/usecases/booking-response';
-import { buildDelivery, enqueueDelivery } from '../src/usecases/webhook-delivery';
+import { APPOINTMENT_JOB_TYPES, appointmentJobKey } from '../src/usecases/bookings/scheduled-events';
+import { bookingResponse } from '../src/usecases/bookings/response';
+import { buildDelivery, enqueueDelivery } from '../src/usecases/webhooks/delivery';
 import { webhookOnlyForm } from './webhook-delivery-harness';
 import { testClock } from '../../../test-support/time';
 

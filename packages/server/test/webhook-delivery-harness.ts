@@ -15,7 +15,7 @@ import type { Logger } from '../src/ports/logger';
 import { generateWebhookSecret, type HostLookup } from '../src/domain/webhooks';
 import type { FormRecord, WebhookDeliveryRecord } from '../src/ports/records';
 import type { Scheduler } from '../src/ports/scheduler';
-import { buildDelivery, enqueueDelivery, webhookJobKey } from '../src/usecases/webhook-delivery';
+import { buildDelivery, enqueueDelivery, webhookJobKey } from '../src/usecases/webhooks/delivery';
 import { NOW } from '../../../test-support/time';
 
 export const ORG = 'org-a';

@@ -8,7 +8,7 @@ import {
   WEBHOOK_USER_AGENT,
   listDeliveries,
   webhookJobKey,
-} from '../src/usecases/webhook-delivery';
+} from '../src/usecases/webhooks/delivery';
 
 import {
   ORG,

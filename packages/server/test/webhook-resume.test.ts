@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createConnectService, createSqlJsStorage, type WebhookDeliveryRecord } from '@leadbook/server';
 import { createServiceContext } from '../src/compose';
-import { buildDelivery } from '../src/usecases/webhook-delivery';
+import { buildDelivery } from '../src/usecases/webhooks/delivery';
 import { webhookOnlyForm } from './webhook-delivery-harness';
 import { NOW, testClock } from '../../../test-support/time';
 

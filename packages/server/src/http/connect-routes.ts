@@ -9,14 +9,14 @@ import type { ServiceContext } from '../core/context';
 import { connectTrigger, type AuthContext } from '../usecases/auth';
 import { searchConnectAvailability } from '../usecases/availability';
 import { createBooking, deleteBooking } from '../usecases/bookings';
-import { getBooking } from '../usecases/booking-read';
+import { getBooking } from '../usecases/bookings/read';
 import { createConnectHold, releaseHold } from '../usecases/holds';
-import { rescheduleBooking } from '../usecases/reschedule';
-import { getCalendar, listCalendars } from '../usecases/calendars';
+import { rescheduleBooking } from '../usecases/bookings/reschedule';
+import { getCalendar, listCalendars } from '../usecases/lookups/calendars';
 import { readIdempotencyKey } from '../core/idempotency';
 import { createEntry, updateEntry } from '../usecases/leads';
 import * as lookups from '../usecases/lookups';
-import { getTable, listTables } from '../usecases/tables';
+import { getTable, listTables } from '../usecases/leads/tables';
 import { JsonBytes, route, type Route } from './route';
 
 // Connect routes with a scope always carry an authenticated caller.

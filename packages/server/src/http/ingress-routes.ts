@@ -6,7 +6,7 @@
  */
 import { INGRESS_TOKEN_HEADER, operations as op } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
-import { checkIngressAccess, pushIngressEntry } from '../usecases/ingress';
+import { checkIngressAccess, pushIngressEntry } from '../usecases/leads/ingress';
 import { INGRESS_BODY } from './expected-bodies';
 import { route, type Route } from './route';
 

@@ -11,7 +11,7 @@ import type { Unit } from '../../core/unit-of-work';
 import { pingEnvelope } from '../../domain/webhooks';
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
-import { buildDelivery, deliveryAttemptJob } from '../../usecases/webhook-delivery';
+import { buildDelivery, deliveryAttemptJob } from '../../usecases/webhooks/delivery';
 import { mustGetSubscription } from './manage';
 
 /** One delivery of a subscription, as its delivery log shows it. */

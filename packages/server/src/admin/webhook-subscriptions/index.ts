@@ -13,7 +13,7 @@ import type {
 import { readTx, type ServiceContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { runUnit } from '../../core/unit-of-work';
-import { subscriptionLockKeys } from '../../usecases/webhook-delivery';
+import { subscriptionLockKeys } from '../../usecases/webhooks/delivery';
 import {
   listSubscriptionDeliveries,
   pingTx,

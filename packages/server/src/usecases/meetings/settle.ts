@@ -11,7 +11,7 @@ import type { Unit } from '../../core/unit-of-work';
 import { nextAttemptDelay } from '../../domain/webhooks';
 import { isMeetingProviderError } from '../../ports/meetings';
 import type { BookingRecord } from '../../ports/records';
-import { bookingResponse } from '../booking-response';
+import { bookingResponse } from '../bookings/response';
 import { meetingJobKey, meetingSyncJob } from './job';
 import { withMeeting } from './state';
 

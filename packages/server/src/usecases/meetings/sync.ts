@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../core/context';
 import type { MeetingProvider, MeetingRef, MeetingTime } from '../../ports/meetings';
 import type { BookingRecord } from '../../ports/records';
 import type { JobHandler } from '../../ports/scheduler';
-import { bookingResponse } from '../booking-response';
+import { bookingResponse } from '../bookings/response';
 import {
   meetingDeleteJob,
   meetingJobKey,

@@ -11,7 +11,7 @@ import { resolveRules, searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
 import { loadSearch, slotStarted } from '../availability';
-import { outsideBookingWindow, usableHold } from '../booking-checks';
+import { outsideBookingWindow, usableHold } from '../bookings/checks';
 import {
   allowedTypeIds,
   checkAppointmentType,

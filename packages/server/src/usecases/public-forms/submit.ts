@@ -20,7 +20,7 @@ import { CaptchaUnavailableError } from '../../ports/captcha';
 import type { FormRecord, TableEntryRecord } from '../../ports/records';
 import { createBookingTx } from '../bookings';
 import { insertEntry } from '../leads';
-import { buildDelivery, deliveryAttemptJob } from '../webhook-delivery';
+import { buildDelivery, deliveryAttemptJob } from '../webhooks/delivery';
 import {
   checkAppointmentTypeFields,
   checkBookingSlot,

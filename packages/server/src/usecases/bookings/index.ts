@@ -9,11 +9,11 @@ import {
   type CreateCalendarBookingBody,
   type TriggerContext,
 } from '@leadbook/contract';
-import { nowIso, type ServiceContext } from '../core/context';
-import { notFound } from '../core/errors';
-import { IDEMPOTENCY_TTL_MS, replayed, requestHash } from '../core/idempotency';
-import { runUnit, type Unit } from '../core/unit-of-work';
-import type { UnitJobs } from '../core/unit-jobs';
+import { nowIso, type ServiceContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { IDEMPOTENCY_TTL_MS, replayed, requestHash } from '../../core/idempotency';
+import { runUnit, type Unit } from '../../core/unit-of-work';
+import type { UnitJobs } from '../../core/unit-jobs';
 import type {
   AppointmentTypeRecord,
   BookingRecord,
@@ -21,12 +21,12 @@ import type {
   OrganizationRecord,
   ResourceRecord,
   TableEntryRecord,
-} from '../ports/records';
-import type { Repositories } from '../ports/storage';
-import { buffersOf } from './availability';
-import { checkPlannerInterval, invalid, usableHold } from './booking-checks';
-import { bookingResponse } from './booking-response';
-import { meetingLockKey, plannedMeeting, releaseMeeting, scheduleMeeting } from './meetings';
+} from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
+import { buffersOf } from '../availability';
+import { checkPlannerInterval, invalid, usableHold } from './checks';
+import { bookingResponse } from './response';
+import { meetingLockKey, plannedMeeting, releaseMeeting, scheduleMeeting } from '../meetings';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } from './scheduled-events';
 
 const IDEMPOTENCY_SCOPE = 'createCalendarBooking';

@@ -5,15 +5,15 @@
  * @module
  */
 import type { CalendarBooking, RescheduleCalendarBookingBody, TriggerContext } from '@leadbook/contract';
-import { readTx, type ServiceContext } from '../core/context';
-import { notFound } from '../core/errors';
-import { runUnit, type Unit } from '../core/unit-of-work';
-import type { BookingRecord } from '../ports/records';
-import { buffersOf, slotStarted } from './availability';
-import { checkPlannerInterval, invalid, usableHold } from './booking-checks';
-import { bookingResponse } from './booking-response';
-import { scheduleAppointmentTimers } from './bookings';
-import { meetingLockKey, moveMeeting } from './meetings';
+import { readTx, type ServiceContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { runUnit, type Unit } from '../../core/unit-of-work';
+import type { BookingRecord } from '../../ports/records';
+import { buffersOf, slotStarted } from '../availability';
+import { checkPlannerInterval, invalid, usableHold } from './checks';
+import { bookingResponse } from './response';
+import { scheduleAppointmentTimers } from './index';
+import { meetingLockKey, moveMeeting } from '../meetings';
 
 /** One reschedule. */
 export interface RescheduleRequest {

@@ -4,21 +4,21 @@
  *
  * @module
  */
-import { readTx, type ServiceContext } from '../core/context';
+import { readTx, type ServiceContext } from '../../core/context';
 import { ErrorMessages, MAX_BUFFER_MINUTES } from '@leadbook/contract';
 import { DateTime } from 'luxon';
-import { notFound, validationError } from '../core/errors';
+import { notFound, validationError } from '../../core/errors';
 import {
   searchCandidates,
   type AvailabilitySearchInput,
   type EngineBooking,
   type EngineRules,
-} from '../domain/availability';
-import { availabilityJson } from './availability-json';
-import { checkCandidateBound } from './availability-bound';
-import { MINUTE_MS } from '../domain/availability/local-time';
-import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../ports/records';
-import type { Repositories } from '../ports/storage';
+} from '../../domain/availability';
+import { availabilityJson } from './json';
+import { checkCandidateBound } from './bound';
+import { MINUTE_MS } from '../../domain/availability/local-time';
+import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
 
 /** What to search. */
 export interface SearchRequest {

@@ -11,13 +11,13 @@ import {
   type TableEntry,
   type TriggerContext,
 } from '@leadbook/contract';
-import { nowIso, type ServiceContext } from '../core/context';
-import { notFound } from '../core/errors';
-import { runUnit, type Unit } from '../core/unit-of-work';
-import { applyMergePatch } from '../domain/leads';
-import { leadDataKeysIssue } from '../domain/leads/limits';
-import type { TableEntryRecord, TableRecord } from '../ports/records';
-import { checkAppointmentType, checkCustomFields, checkLeadState, inferAndSave, refuse } from './lead-checks';
+import { nowIso, type ServiceContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { runUnit, type Unit } from '../../core/unit-of-work';
+import { applyMergePatch } from '../../domain/leads';
+import { leadDataKeysIssue } from '../../domain/leads/limits';
+import type { TableEntryRecord, TableRecord } from '../../ports/records';
+import { checkAppointmentType, checkCustomFields, checkLeadState, inferAndSave, refuse } from './checks';
 
 /** What {@link insertEntry} needs to create an entry. */
 export interface NewEntry {

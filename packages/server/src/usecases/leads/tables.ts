@@ -5,10 +5,10 @@
  * @module
  */
 import type { Table, TableDataSchema, TableDetail } from '@leadbook/contract';
-import { readTx, type ServiceContext } from '../core/context';
-import { notFound } from '../core/errors';
-import type { Repositories } from '../ports/storage';
-import type { TableRecord } from '../ports/records';
+import { readTx, type ServiceContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import type { Repositories } from '../../ports/storage';
+import type { TableRecord } from '../../ports/records';
 
 /** The organization's tables, each with its entry `count`. */
 export async function listTables(ctx: ServiceContext, organizationId: string): Promise<Table[]> {

@@ -6,20 +6,20 @@
  *
  * @module
  */
-import { callSignal } from '../core/call-signal';
-import { nowIso, type ServiceContext } from '../core/context';
-import { runUnit } from '../core/unit-of-work';
+import { callSignal } from '../../core/call-signal';
+import { nowIso, type ServiceContext } from '../../core/context';
+import { runUnit } from '../../core/unit-of-work';
 import {
   ADDRESS_REFUSED_CODE,
   checkWebhookUrl,
   nextAttemptDelay,
   signWebhook,
   type WebhookUrlCheck,
-} from '../domain/webhooks';
-import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
-import { deliveryAttemptJob, subscriptionLockKeys, webhookJobKey, WEBHOOK_USER_AGENT } from './webhook-job';
-import { recordSubscriptionOutcome } from './webhook-subscriptions/health';
-import type { AttemptTarget } from './webhook-target';
+} from '../../domain/webhooks';
+import type { WebhookAttempt, WebhookDeliveryRecord } from '../../ports/records';
+import { deliveryAttemptJob, subscriptionLockKeys, webhookJobKey, WEBHOOK_USER_AGENT } from './job';
+import { recordSubscriptionOutcome } from './subscription-health';
+import type { AttemptTarget } from './target';
 
 /** How one attempt ended: `retry` follows the backoff, `final` fails the delivery now. */
 export type AttemptOutcome = 'succeeded' | 'gone' | 'retry' | 'final';

@@ -5,12 +5,12 @@
  * @module
  */
 import { ErrorMessages, type JsonObject, type ValidationIssue } from '@leadbook/contract';
-import { ServiceError, validationError } from '../core/errors';
-import { applySchemaInference, type InferredFieldDescriptor } from '../domain/leads';
-import { checkCustomFieldData } from '../domain/leads/custom-fields';
-import { leadDataKeysIssue, poolSchemaIssue } from '../domain/leads/limits';
-import type { TableRecord } from '../ports/records';
-import type { Repositories } from '../ports/storage';
+import { ServiceError, validationError } from '../../core/errors';
+import { applySchemaInference, type InferredFieldDescriptor } from '../../domain/leads';
+import { checkCustomFieldData } from '../../domain/leads/custom-fields';
+import { leadDataKeysIssue, poolSchemaIssue } from '../../domain/leads/limits';
+import type { TableRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
 import { loadSchema } from './tables';
 
 /** What one lead write gives the pool's schema inference. */

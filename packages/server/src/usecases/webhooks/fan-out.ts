@@ -8,7 +8,7 @@
 import type { ServiceEvent } from '@leadbook/contract';
 import type { EventDeliveryStager, ServiceContext } from '../../core/context';
 import { eventEnvelope, receivesEvent } from '../../domain/webhooks';
-import { buildDelivery, deliveryAttemptJob } from '../webhook-delivery';
+import { buildDelivery, deliveryAttemptJob } from './delivery';
 
 /**
  * The {@link EventDeliveryStager} of the service: for each organization among the events, reads its

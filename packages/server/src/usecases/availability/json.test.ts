@@ -1,10 +1,10 @@
 import { AvailabilityResponseSchema } from '@leadbook/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CandidateList } from '../domain/availability';
-import type { ResourceRecord } from '../ports/records';
-import { stringifyAvailability } from '../../../../test-support/availability-json';
-import { AVAILABILITY_CHUNK_BYTES, availabilityJson } from './availability-json';
+import { CandidateList } from '../../domain/availability';
+import type { ResourceRecord } from '../../ports/records';
+import { stringifyAvailability } from '../../../../../test-support/availability-json';
+import { AVAILABILITY_CHUNK_BYTES, availabilityJson } from './json';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const LENGTH_MS = 30 * 60_000;

@@ -10,8 +10,8 @@
  *
  * @module
  */
-import type { CandidateList, CandidateSlot } from '../domain/availability';
-import { ISO_INSTANT_LENGTH, writeIsoInstant } from '../domain/iso-instant';
+import type { CandidateList, CandidateSlot } from '../../domain/availability';
+import { ISO_INSTANT_LENGTH, writeIsoInstant } from '../../domain/iso-instant';
 
 const json = JSON.stringify;
 const utf8 = (text: string): Uint8Array => Buffer.from(text, 'utf8');

@@ -4,9 +4,9 @@
  * @module
  */
 import type { CalendarBooking } from '@leadbook/contract';
-import { readTx, type ServiceContext } from '../core/context';
-import { notFound } from '../core/errors';
-import { bookingResponse } from './booking-response';
+import { readTx, type ServiceContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { bookingResponse } from './response';
 
 /** The booking as the create response shows it; 404 when it is not the organization's (or was deleted). */
 export function getBooking(

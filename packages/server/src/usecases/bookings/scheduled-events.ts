@@ -5,11 +5,11 @@
  * @module
  */
 import type { CalendarBooking, TriggerContext } from '@leadbook/contract';
-import type { ServiceContext } from '../core/context';
-import { runUnit } from '../core/unit-of-work';
-import type { JobHandler } from '../ports/scheduler';
-import type { JobHandlers } from './jobs';
-import { withCurrentMeeting } from './meetings/fields';
+import type { ServiceContext } from '../../core/context';
+import { runUnit } from '../../core/unit-of-work';
+import type { JobHandler } from '../../ports/scheduler';
+import type { JobHandlers } from '../jobs';
+import { withCurrentMeeting } from '../meetings/fields';
 
 /** Job types of the appointment timers. */
 export const APPOINTMENT_JOB_TYPES = {

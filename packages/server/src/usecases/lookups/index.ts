@@ -15,9 +15,9 @@ import type {
   ResourceSlotBlockersQuery,
   ResourceSlotsQuery,
 } from '@leadbook/contract';
-import { readTx, type ServiceContext } from '../core/context';
-import { notFound } from '../core/errors';
-import type { AppointmentTypeRecord } from '../ports/records';
+import { readTx, type ServiceContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import type { AppointmentTypeRecord } from '../../ports/records';
 
 const read = <T>(ctx: ServiceContext, fn: Parameters<ServiceContext['storage']['transaction']>[0]) =>
   readTx(ctx, fn) as Promise<T>;

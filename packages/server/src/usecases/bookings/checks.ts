@@ -6,11 +6,11 @@
  * @module
  */
 import { ErrorMessages, type ValidationIssue } from '@leadbook/contract';
-import { slotUnavailable, validationError } from '../core/errors';
-import { findCandidate, resolveRules } from '../domain/availability';
-import type { AppointmentTypeRecord, CalendarRecord, HoldRecord } from '../ports/records';
-import type { Repositories } from '../ports/storage';
-import { loadSearch, notBookable } from './availability';
+import { slotUnavailable, validationError } from '../../core/errors';
+import { findCandidate, resolveRules } from '../../domain/availability';
+import type { AppointmentTypeRecord, CalendarRecord, HoldRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
+import { loadSearch, notBookable } from '../availability';
 
 /** A 400 naming the field at fault. */
 export const invalid = (path: string, message: string) =>

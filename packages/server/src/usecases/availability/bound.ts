@@ -5,8 +5,8 @@
  * @module
  */
 import { MAX_AVAILABILITY_CANDIDATES } from '@leadbook/contract';
-import { validationError } from '../core/errors';
-import { countCandidates, type CandidateGrid } from '../domain/availability';
+import { validationError } from '../../core/errors';
+import { countCandidates, type CandidateGrid } from '../../domain/availability';
 
 /** The 400 for a search of `count` candidates, over the bound: it says how to narrow the search. */
 export const tooManyCandidates = (count: number) =>

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { WebhookDeliveryRecord } from '../ports/records';
-import type { ScheduledJob } from '../ports/scheduler';
+import type { WebhookDeliveryRecord } from '../../ports/records';
+import type { ScheduledJob } from '../../ports/scheduler';
 
 /** The scheduler job type of delivery attempts. */
 export const WEBHOOK_JOB_TYPE = 'webhook.delivery';

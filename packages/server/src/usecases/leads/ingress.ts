@@ -11,13 +11,13 @@ import {
   type TableEntry,
   type TriggerContext,
 } from '@leadbook/contract';
-import { readTx, type ServiceContext } from '../core/context';
-import { isServiceError, ServiceError } from '../core/errors';
-import { digestsEqual, digestToken } from '../core/tokens';
-import { runUnit } from '../core/unit-of-work';
-import type { IngressWebhookRecord } from '../ports/records';
-import type { Repositories } from '../ports/storage';
-import { insertEntry } from './leads';
+import { readTx, type ServiceContext } from '../../core/context';
+import { isServiceError, ServiceError } from '../../core/errors';
+import { digestsEqual, digestToken } from '../../core/tokens';
+import { runUnit } from '../../core/unit-of-work';
+import type { IngressWebhookRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
+import { insertEntry } from './index';
 
 const webhookNotFound = () => new ServiceError('notFound', ErrorMessages.webhookNotFound);
 const invalidToken = () => new ServiceError('unauthorized', ErrorMessages.invalidWebhookToken);

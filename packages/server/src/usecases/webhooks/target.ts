@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../ports/records';
-import type { Repositories } from '../ports/storage';
+import type { WebhookDeliveryRecord, WebhookSubscriptionRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
 
 /** Where an attempt goes, or why the delivery is abandoned. */
 export type AttemptTarget =

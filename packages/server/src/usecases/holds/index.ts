@@ -14,12 +14,12 @@ import {
   type BookingHold,
   type CreateBookingHoldBody,
 } from '@leadbook/contract';
-import { nowIso, readTx, type ServiceContext } from '../core/context';
-import { isServiceError, notFound, slotUnavailable, validationError } from '../core/errors';
-import { runUnit } from '../core/unit-of-work';
-import type { HoldRecord } from '../ports/records';
-import { buffersOf } from './availability';
-import { checkPlannerInterval, invalid } from './booking-checks';
+import { nowIso, readTx, type ServiceContext } from '../../core/context';
+import { isServiceError, notFound, slotUnavailable, validationError } from '../../core/errors';
+import { runUnit } from '../../core/unit-of-work';
+import type { HoldRecord } from '../../ports/records';
+import { buffersOf } from '../availability';
+import { checkPlannerInterval, invalid } from '../bookings/checks';
 
 /** What to hold. */
 export interface HoldRequest {

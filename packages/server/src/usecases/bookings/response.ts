@@ -5,9 +5,9 @@
  * @module
  */
 import type { CalendarBooking } from '@leadbook/contract';
-import type { BookingRecord } from '../ports/records';
-import type { Repositories } from '../ports/storage';
-import { meetingFields } from './meetings/fields';
+import type { BookingRecord } from '../../ports/records';
+import type { Repositories } from '../../ports/storage';
+import { meetingFields } from '../meetings/fields';
 
 const optional = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
   (value === null ? {} : { [key]: value }) as { [P in K]?: V };

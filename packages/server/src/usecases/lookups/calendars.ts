@@ -4,8 +4,8 @@
  * @module
  */
 import type { Calendar, CalendarDetail } from '@leadbook/contract';
-import { readTx, type ServiceContext } from '../core/context';
-import { notFound } from '../core/errors';
+import { readTx, type ServiceContext } from '../../core/context';
+import { notFound } from '../../core/errors';
 
 /** The organization's calendars, each with its booking `count`. */
 export async function listCalendars(ctx: ServiceContext, organizationId: string): Promise<Calendar[]> {

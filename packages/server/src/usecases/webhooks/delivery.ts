@@ -7,20 +7,15 @@
  *
  * @module
  */
-import { nowIso, readTx, type ServiceContext } from '../core/context';
-import { runUnit, type Unit } from '../core/unit-of-work';
-import type { WebhookAttempt, WebhookDeliveryRecord } from '../ports/records';
-import type { JobHandler } from '../ports/scheduler';
-import type { JobHandlers } from './jobs';
-import { attemptDelivery, leaseMs, settleAttempt } from './webhook-attempt';
-import {
-  deliveryAttemptJob,
-  subscriptionLockKeys,
-  WEBHOOK_JOB_TYPE,
-  type WebhookJobPayload,
-} from './webhook-job';
-import { recordSubscriptionOutcome } from './webhook-subscriptions/health';
-import { attemptTarget, type AttemptTarget } from './webhook-target';
+import { nowIso, readTx, type ServiceContext } from '../../core/context';
+import { runUnit, type Unit } from '../../core/unit-of-work';
+import type { WebhookAttempt, WebhookDeliveryRecord } from '../../ports/records';
+import type { JobHandler } from '../../ports/scheduler';
+import type { JobHandlers } from '../jobs';
+import { attemptDelivery, leaseMs, settleAttempt } from './attempt';
+import { deliveryAttemptJob, subscriptionLockKeys, WEBHOOK_JOB_TYPE, type WebhookJobPayload } from './job';
+import { recordSubscriptionOutcome } from './subscription-health';
+import { attemptTarget, type AttemptTarget } from './target';
 
 export {
   deliveryAttemptJob,
@@ -29,7 +24,7 @@ export {
   WEBHOOK_USER_AGENT,
   webhookJobKey,
   type WebhookJobPayload,
-} from './webhook-job';
+} from './job';
 
 /** What a delivery delivers: a form's submission, or an event to a webhook subscription. */
 export type DeliverySource =
