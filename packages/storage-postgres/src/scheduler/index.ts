@@ -219,7 +219,7 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
       // One statement replaces whatever row the key has (pending, or fired and kept for the record).
       let stored: number | null;
       try {
-        ({ rowCount: stored } = await pool.query(sql.upsert, upsertParams(queue, data, expireInSeconds)));
+        ({ rowCount: stored } = await pool.query(sql.upsert, upsertParams(queue, [data], expireInSeconds)));
       } catch (error) {
         throw toStorageError(error, `schedule ${job.key}`);
       }

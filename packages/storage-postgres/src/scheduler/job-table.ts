@@ -13,17 +13,19 @@
 export function jobTableSql(s: string) {
   return {
     /**
-     * Stores the job `$2` of the queue `$1` (data `$3` as JSON text, due at `$4`, ISO text, may run
-     * `$5` seconds), replacing the key's row whatever its state, as `schedule()` does. One
-     * statement: a concurrent store of the same key waits for this one and then replaces its row.
-     * The columns left out take pg-boss's defaults; the queue's policy is copied as pg-boss's own
-     * insert does.
+     * Stores the jobs of the queue `$1` (ids `$2`, data `$3` as JSON text, due at `$4`, ISO text,
+     * one array element per job, keys distinct; each may run `$5` seconds), replacing each key's row
+     * whatever its state, as `schedule()` does. One statement: a concurrent store of the same key
+     * waits for this one and then replaces its row. The columns left out take pg-boss's defaults;
+     * the queue's policy is copied as pg-boss's own insert does.
      */
     upsert: `INSERT INTO ${s}.job AS j (id, name, data, start_after, created_on, retry_limit,
         expire_seconds, keep_until, policy)
-      SELECT $2::uuid, q.name, $3::text::jsonb, $4::timestamptz, now(), 0, $5::int,
-        $4::timestamptz + q.retention_seconds * interval '1 second', q.policy
-      FROM ${s}.queue q WHERE q.name = $1
+      SELECT u.id, q.name, u.data::jsonb, u.start_after, now(), 0, $5::int,
+        u.start_after + q.retention_seconds * interval '1 second', q.policy
+      FROM ${s}.queue q
+      CROSS JOIN unnest($2::uuid[], $3::text[], $4::timestamptz[]) AS u(id, data, start_after)
+      WHERE q.name = $1
       ON CONFLICT (name, id) DO UPDATE SET data = excluded.data, state = excluded.state,
         start_after = excluded.start_after, created_on = excluded.created_on,
         started_on = NULL, completed_on = NULL, heartbeat_on = NULL, output = NULL,

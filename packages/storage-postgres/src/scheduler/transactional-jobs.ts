@@ -23,16 +23,22 @@ export interface TransactionalJobsOptions {
 }
 
 /**
- * The parameters of `sql.upsert` for `record` in `queue`. The upsert stores nothing when the queue
- * is missing; callers check its row count.
+ * The parameters of `sql.upsert` for `records` in `queue`, the last record of a key kept when a key
+ * comes twice. The upsert stores nothing when the queue is missing; callers compare its row count
+ * with the array length.
  */
-export function upsertParams(queue: string, record: JobData, expireInSeconds: number): unknown[] {
-  const data: JobData = { key: record.key, type: record.type, runAt: record.runAt, payload: record.payload };
+export function upsertParams(
+  queue: string,
+  records: readonly JobData[],
+  expireInSeconds: number,
+): [string, string[], string[], string[], number] {
+  const byKey = new Map(records.map((record) => [record.key, record]));
+  const jobs = [...byKey.values()];
   return [
     queue,
-    jobIdOf(queue, record.key),
-    JSON.stringify(data),
-    new Date(record.runAt).toISOString(),
+    jobs.map((job) => jobIdOf(queue, job.key)),
+    jobs.map(({ key, type, runAt, payload }) => JSON.stringify({ key, type, runAt, payload })),
+    jobs.map((job) => new Date(job.runAt).toISOString()),
     expireInSeconds,
   ];
 }
@@ -47,11 +53,26 @@ const recordOf = (row: SqlRow | undefined): JobRecord | null => {
 /** The job repository of one transaction's executor `exec`. */
 export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsOptions): JobRepository {
   const { sql, queue, expireInSeconds } = options;
+  let batch: { records: JobData[]; stored?: Promise<number> } | undefined;
   return {
+    // Upserts started together (a booking's two timers) go as one statement, sent on the next
+    // microtask; each caller gets that statement's outcome.
     async upsert(record) {
-      const stored = await exec.run(sql.upsert, upsertParams(queue, record, expireInSeconds));
+      if (!batch) {
+        const current: { records: JobData[]; stored?: Promise<number> } = { records: [] };
+        current.stored = Promise.resolve().then(() => {
+          if (batch === current) batch = undefined;
+          return exec.run(sql.upsert, upsertParams(queue, current.records, expireInSeconds));
+        });
+        batch = current;
+      }
+      const { records, stored } = batch;
+      records.push(record);
+      const count = await stored!;
       // attach() created the queue before the storage opened any transaction.
-      if (stored !== 1) throw new StorageError(`postgres: pg-boss stored no job for the queue ${queue}`);
+      if (count !== new Set(records.map((job) => job.key)).size) {
+        throw new StorageError(`postgres: pg-boss stored no job for the queue ${queue}`);
+      }
     },
     async delete(key) {
       return (await exec.run(sql.cancel, [queue, jobIdOf(queue, key)])) > 0;

@@ -190,14 +190,17 @@ export async function scheduleAppointmentTimers(
   trigger: TriggerContext,
 ) {
   const payload: AppointmentJobPayload = { booking, trigger };
-  for (const kind of ['hasStarted', 'hasEnded'] as const) {
-    await jobs.schedule({
-      key: appointmentJobKey(booking.id, kind),
-      runAt: Date.parse(kind === 'hasStarted' ? booking.startDateTime : booking.endDateTime),
-      type: APPOINTMENT_JOB_TYPES[kind],
-      payload,
-    });
-  }
+  // Started together, so a storage may write both in one statement.
+  await Promise.all(
+    (['hasStarted', 'hasEnded'] as const).map((kind) =>
+      jobs.schedule({
+        key: appointmentJobKey(booking.id, kind),
+        runAt: Date.parse(kind === 'hasStarted' ? booking.startDateTime : booking.endDateTime),
+        type: APPOINTMENT_JOB_TYPES[kind],
+        payload,
+      }),
+    ),
+  );
 }
 
 /**
