@@ -225,18 +225,22 @@ describe('the documentation site (npm run docs)', () => {
         // The page scrolls to the section: its operation's heading comes into view.
         const heading = tab.getByRole('heading', { name: 'Push one lead into the bound pool' });
         const top = async () => (await heading.boundingBox())?.y ?? -1;
-        await expect.poll(top).toBeGreaterThan(0);
-        await expect.poll(top).toBeLessThan(900);
+        // Redoc renders the page after it loaded, which took over a second in CI: poll for longer.
+        const redoc = { timeout: 20_000 };
+        await expect.poll(top, redoc).toBeGreaterThan(0);
+        await expect.poll(top, redoc).toBeLessThan(900);
         await tab.screenshot({ path: join(shots, 'http-api.png') });
         // An operation shows its request samples: curl, and the SDK in the samples' menu.
         await tab.getByText('Connect', { exact: true }).first().click();
         await tab.getByText('Create a capacity-checked booking').first().click();
         await expect.poll(() => tab.url()).toMatch(/#\/connect\/createcalendarbooking$/);
-        await expect.poll(() => tab.getByText('-H "Idempotency-Key: $(uuidgen)"').count()).toBeGreaterThan(0);
+        await expect
+          .poll(() => tab.getByText('-H "Idempotency-Key: $(uuidgen)"').count(), redoc)
+          .toBeGreaterThan(0);
         // Redoc scrolls and paints the operation after its URL changes: a screenshot taken at once was blank.
         const booking = tab.getByRole('heading', { name: 'Create a capacity-checked booking' });
-        await expect.poll(async () => (await booking.boundingBox())?.y ?? -1).toBeGreaterThan(0);
-        await expect.poll(async () => (await booking.boundingBox())?.y ?? 900).toBeLessThan(900);
+        await expect.poll(async () => (await booking.boundingBox())?.y ?? -1, redoc).toBeGreaterThan(0);
+        await expect.poll(async () => (await booking.boundingBox())?.y ?? 900, redoc).toBeLessThan(900);
         // On a loaded machine the first frames after the jump can still be blank (5 KB of white in CI):
         // take the picture again until it holds the operation.
         const samples = join(shots, 'http-api-samples.png');
