@@ -30,7 +30,7 @@ export interface PostgresStorageOptions {
   /**
    * The pg-boss scheduler the service will use. Given it, the storage writes a use case's jobs (a
    * booking's `hasStarted`/`hasEnded` timers) to pg-boss's job table in the use case's own
-   * transaction: they commit or roll back with the booking and cost no round trip of their own.
+   * transaction, as parameterised statements: they commit or roll back with the booking.
    * Without it the service hands jobs to `scheduler.schedule()` after the commit, each in a
    * transaction of its own.
    */
