@@ -53,24 +53,23 @@ const recordOf = (row: SqlRow | undefined): JobRecord | null => {
 /** The job repository of one transaction's executor `exec`. */
 export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsOptions): JobRepository {
   const { sql, queue, expireInSeconds } = options;
-  let batch: { records: JobData[]; stored?: Promise<number> } | undefined;
+  let batch: { records: JobData[]; stored: Promise<number> } | undefined;
   return {
     // Upserts started together (a booking's two timers) go as one statement, sent on the next
     // microtask; each caller gets that statement's outcome.
     async upsert(record) {
       if (!batch) {
-        const current: { records: JobData[]; stored?: Promise<number> } = { records: [] };
-        current.stored = Promise.resolve().then(() => {
-          if (batch === current) batch = undefined;
-          return exec.run(sql.upsert, upsertParams(queue, current.records, expireInSeconds));
+        const records: JobData[] = [];
+        const stored = Promise.resolve().then(() => {
+          batch = undefined;
+          return exec.run(sql.upsert, upsertParams(queue, records, expireInSeconds));
         });
-        batch = current;
+        batch = { records, stored };
       }
       const { records, stored } = batch;
       records.push(record);
-      const count = await stored!;
       // attach() created the queue before the storage opened any transaction.
-      if (count !== new Set(records.map((job) => job.key)).size) {
+      if ((await stored) !== new Set(records.map((job) => job.key)).size) {
         throw new StorageError(`postgres: pg-boss stored no job for the queue ${queue}`);
       }
     },
