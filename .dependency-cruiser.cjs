@@ -42,6 +42,22 @@ module.exports = {
       from: { path: '^bench/', pathNot: '^bench/vitest\\.config\\.ts$' },
       to: { pathNot: '^bench/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
     },
+    {
+      name: 'nothing-imports-soak',
+      severity: 'error',
+      comment: 'soak/ is a private package (the chaos soak): no package, test or example depends on it.',
+      from: { pathNot: '^soak/' },
+      to: { path: '^soak/' },
+    },
+    {
+      name: 'soak-imports-public-entry-points',
+      severity: 'error',
+      comment:
+        'soak/ runs the packages as users get them: no relative import leaves soak/ (packages come through ' +
+        'their public entry points).',
+      from: { path: '^soak/', pathNot: '^soak/vitest\\.config\\.ts$' },
+      to: { pathNot: '^soak/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased'] },
+    },
     ...layers.map(({ name, forbidden }) => ({
       name: `server-${name}-imports-downwards`,
       severity: 'error',

@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['examples/**', 'scripts/**', '**/bench/**'],
+    files: ['examples/**', 'scripts/**', '**/bench/**', 'soak/**'],
     rules: { 'no-console': 'off' },
   },
   {

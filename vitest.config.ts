@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The whole test suite: one vitest project per package and example, plus the docs (their runnable
- * code blocks), the built documentation site, and the bench package's own checks of its baselines
- * and floors.
+ * code blocks), the built documentation site, the bench package's own checks of its baselines
+ * and floors, and the soak's checks.
  *
  * Vitest runs one test file per CPU but one, which is a single worker on a 2-core machine such as
  * CI's. Most of this suite's long files wait rather than compute (on PostgreSQL, child processes,
@@ -22,6 +22,7 @@ export default defineConfig({
       'docs/vitest.config.ts',
       'docs/site/vitest.config.ts',
       'bench/vitest.config.ts',
+      'soak/vitest.config.ts',
     ],
     maxWorkers: workers,
   },

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const workspaces = ['packages', 'examples']
   .flatMap((group) => readdirSync(join(root, group)).map((name) => join(group, name)))
-  .concat('bench')
+  .concat('bench', 'soak')
   .filter((dir) => existsSync(join(root, dir, 'package.json')))
   .filter((dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).scripts?.typecheck);
 
