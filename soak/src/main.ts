@@ -40,6 +40,8 @@ const DAY_MS = 86_400_000;
 const NEAR_HORIZON_MS = 15_000;
 /** How long to wait for timers and deliveries after that: a bound, not an expectation. */
 const DRAIN_MS = 180_000;
+/** How long an instance may take to shut down gracefully at the end. */
+const STOP_TIMEOUT_MS = 20_000;
 /** After everything expected arrived: time for a duplicate to show up. */
 const SETTLE_MS = 3_000;
 
@@ -175,10 +177,13 @@ try {
     `\n${failed ? 'FAIL' : 'PASS'}: ${checks.filter((c) => c.passed).length} of ${checks.length} checks passed`,
   );
 } finally {
+  // A graceful stop, or SIGKILL when one hangs.
   await Promise.all(
-    instances.map((instance) =>
-      Promise.race([instance.stop(), sleep(20_000).then(() => instance.kill())]).catch(() => undefined),
-    ),
+    instances.map(async (instance) => {
+      const timer = setTimeout(() => void instance.kill(), STOP_TIMEOUT_MS);
+      await instance.stop().catch(() => undefined);
+      clearTimeout(timer);
+    }),
   );
   await receiver.close();
   for (const name of [schema, bossSchema]) {
