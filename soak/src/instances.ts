@@ -29,6 +29,8 @@ export interface SoakInstance {
   kill(): Promise<void>;
   /** SIGTERM: the graceful shutdown. */
   stop(): Promise<void>;
+  /** Exits that neither `kill` nor `stop` caused (a crash), described. */
+  readonly crashes: readonly string[];
 }
 
 /** Creates an instance (not started) on `env` (see `instance.ts`), logging its stderr to `log`. */
@@ -36,6 +38,9 @@ export function createInstance(name: string, env: Record<string, string>, log: W
   let port = 0;
   let child: ChildProcess | undefined;
   let up = false;
+  // Set by kill() and stop(): the next exit is ours, not a crash.
+  let exitExpected = false;
+  const crashes: string[] = [];
   const exited = () =>
     child && child.exitCode === null && child.signalCode === null ? once(child, 'exit') : [];
 
@@ -45,8 +50,15 @@ export function createInstance(name: string, env: Record<string, string>, log: W
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = process_;
+    exitExpected = false;
     process_.stderr!.on('data', (chunk: Buffer) => log.write(`[${name}] ${chunk.toString('utf8')}`));
-    process_.on('exit', () => (up = false));
+    process_.on('exit', (code, signal) => {
+      up = false;
+      if (!exitExpected)
+        crashes.push(
+          `instance ${name} exited on its own (${signal ?? `code ${code}`}) at ${new Date().toISOString()}`,
+        );
+    });
     let output = '';
     const timer = setTimeout(() => process_.kill('SIGKILL'), START_TIMEOUT_MS);
     try {
@@ -74,14 +86,19 @@ export function createInstance(name: string, env: Record<string, string>, log: W
       return up;
     },
     start,
+    get crashes() {
+      return crashes;
+    },
     async kill() {
       const gone = exited();
+      exitExpected = true;
       up = false;
       child?.kill('SIGKILL');
       await gone;
     },
     async stop() {
       const gone = exited();
+      exitExpected = true;
       up = false;
       child?.kill('SIGTERM');
       await gone;

@@ -13,11 +13,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import {
   checkCapacity,
+  checkCrashes,
   checkDeliveries,
   checkLostWrites,
   checkReplays,
   checkServerErrors,
   checkTimers,
+  checkUnanswered,
   latencies,
   type CheckResult,
   type FaultWindow,
@@ -148,7 +150,9 @@ try {
     state.timers,
     state.deliveries,
     checkServerErrors(ctx.client.exchanges, windows),
+    checkUnanswered(ctx.client.exchanges, windows),
     checkReplays(ctx.replays.sent, ctx.replays.mismatches),
+    checkCrashes(instances.flatMap((instance) => instance.crashes)),
   ];
   if (load.crashed.length > 0) {
     checks.push({

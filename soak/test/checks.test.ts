@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkCapacity,
+  checkCrashes,
   checkDeliveries,
   checkLostWrites,
   checkServerErrors,
   checkTimers,
+  checkUnanswered,
   latencies,
   percentile,
   type AckedBooking,
@@ -211,6 +213,40 @@ describe('checkServerErrors', () => {
   it('fails on a 5xx outside every window', () => {
     const result = checkServerErrors([exchange(500, T + 5_001)], windows);
     expect(result.problems).toEqual(['book on A: 500 at 2030-01-07T09:00:05.001Z']);
+  });
+});
+
+describe('checkUnanswered', () => {
+  const windows = [{ what: 'kill B', startMs: T, endMs: T + 5_000 }];
+  const failure = (outcome: 'connection' | 'timeout', startMs: number, endMs = startMs + 10): Exchange => ({
+    op: 'lead',
+    instance: 'B',
+    outcome,
+    startMs,
+    endMs,
+  });
+
+  it('excuses requests cut or refused during a kill, and fails on one refused or hung outside it', () => {
+    const result = checkUnanswered(
+      [
+        failure('connection', T + 100),
+        failure('timeout', T - 60_000, T + 1),
+        failure('connection', T + 6_000),
+      ],
+      windows,
+    );
+    expect(result).toMatchObject({ passed: false, value: '1 (2 inside the windows)' });
+    expect(result.problems).toEqual(['lead on B: connection at 2030-01-07T09:00:06.000Z']);
+  });
+});
+
+describe('checkCrashes', () => {
+  it('fails when an instance exited without being killed', () => {
+    expect(checkCrashes([]).passed).toBe(true);
+    expect(checkCrashes(['instance A exited on its own (code 1)'])).toMatchObject({
+      passed: false,
+      value: '1',
+    });
   });
 });
 

@@ -8,4 +8,12 @@
 export type * from './types';
 export { checkCapacity, checkLostWrites } from './writes';
 export { checkDeliveries, checkTimers } from './events';
-export { checkReplays, checkServerErrors, latencies, percentile, type Latency } from './requests';
+export {
+  checkCrashes,
+  checkReplays,
+  checkServerErrors,
+  checkUnanswered,
+  latencies,
+  percentile,
+  type Latency,
+} from './requests';

@@ -1,10 +1,22 @@
 /**
- * The checks of the answers: no 5xx outside the fault windows, idempotent replays answered with the
- * first booking; and the latency per operation.
+ * The checks of the answers: no 5xx and no request without an answer outside the fault windows,
+ * no instance exiting on its own, idempotent replays answered with the first booking; and the
+ * latency per operation.
  *
  * @module
  */
 import { group, iso, result, type CheckResult, type Exchange, type FaultWindow } from './types';
+
+/** The exchanges among `exchanges` that overlap no fault window, and how many do. */
+function outside(exchanges: readonly Exchange[], windows: readonly FaultWindow[]) {
+  const excused = (exchange: Exchange) =>
+    windows.some((window) => exchange.startMs <= window.endMs && exchange.endMs >= window.startMs);
+  const found = exchanges.filter((exchange) => !excused(exchange));
+  return {
+    problems: found.map((e) => `${e.op} on ${e.instance}: ${e.outcome} at ${iso(e.startMs)}`),
+    inside: exchanges.length - found.length,
+  };
+}
 
 /** No request was answered with a 5xx outside the fault windows (a request overlapping one is excused). */
 export function checkServerErrors(
@@ -14,14 +26,34 @@ export function checkServerErrors(
   const errors = exchanges.filter(
     (exchange) => typeof exchange.outcome === 'number' && exchange.outcome >= 500,
   );
-  const excused = (exchange: Exchange) =>
-    windows.some((window) => exchange.startMs <= window.endMs && exchange.endMs >= window.startMs);
-  const outside = errors.filter((exchange) => !excused(exchange));
+  const { problems, inside } = outside(errors, windows);
   return result(
     '5xx outside the kill windows',
-    outside.map((e) => `${e.op} on ${e.instance}: ${e.outcome} at ${iso(e.startMs)}`),
-    `${outside.length} (${errors.length - outside.length} inside ${windows.length} windows)`,
+    problems,
+    `${problems.length} (${inside} inside ${windows.length} windows)`,
   );
+}
+
+/**
+ * Every request outside the fault windows got an answer: a connection refused or reset, or a
+ * request that hung until its timeout, means an instance failed without being killed.
+ */
+export function checkUnanswered(
+  exchanges: readonly Exchange[],
+  windows: readonly FaultWindow[],
+): CheckResult {
+  const failures = exchanges.filter((exchange) => typeof exchange.outcome !== 'number');
+  const { problems, inside } = outside(failures, windows);
+  return result(
+    'requests without an answer outside the kill windows',
+    problems,
+    `${problems.length} (${inside} inside the windows)`,
+  );
+}
+
+/** No instance exited but those the soak killed or stopped. */
+export function checkCrashes(crashes: readonly string[]): CheckResult {
+  return result('instances that exited on their own', [...crashes], String(crashes.length));
 }
 
 /** Idempotent retries of a booking (same `Idempotency-Key`) answered with the first booking. */
