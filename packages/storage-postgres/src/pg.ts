@@ -25,6 +25,13 @@ export interface PgPoolClient {
   query(config: { name: string; text: string; values?: unknown[] }): Promise<PgQueryResult>;
   /** Returns the client to the pool; `true` or an error destroys it instead. */
   release(destroy?: boolean | Error): void;
+  /**
+   * Listens for the client's `error` event (a `pg` client emits one when the server ends its
+   * connection while it is checked out). Optional for wrappers; a `pg.PoolClient` has it.
+   */
+  on?(event: 'error', listener: (error: Error) => void): unknown;
+  /** Stops listening (see {@link PgPoolClient.on}). */
+  off?(event: 'error', listener: (error: Error) => void): unknown;
 }
 
 /**

@@ -115,12 +115,22 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
     // READ COMMITTED gives each statement the latest committed data, in a transaction or not, so
     // a read-only unit without locks needs no BEGIN and COMMIT: its statements run as they come.
     const bare = (txOptions.readOnly ?? false) && lockKeys.length === 0;
+    // A client whose transaction state is unknown (ROLLBACK failed), or whose connection the server
+    // ended, must not go back to the pool.
+    let broken = false;
+    // While the unit holds the client, the server may end its connection (a restart, an
+    // administrator's pg_terminate_backend): pg reports that as an 'error' event on the client,
+    // which would end the process if nothing listened. The unit's next statement fails instead.
+    const onError = () => void (broken = true);
+    client.on?.('error', onError);
+    const release = () => {
+      client.off?.('error', onError);
+      client.release(broken);
+    };
     const scope = openTransactionScope(client, {
       readOnly: txOptions.readOnly ?? false,
       prepare: options.prepareStatements ?? true,
     });
-    // A client whose transaction state is unknown (ROLLBACK failed) must not go back to the pool.
-    let broken = false;
     const control = async (sql: string, context = sql, values?: unknown[]) => {
       try {
         await client.query(sql, values);
@@ -141,7 +151,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         }
       } catch (error) {
         await client.query('ROLLBACK').catch(() => (broken = true));
-        client.release(broken);
+        release();
         throw error;
       }
     }
@@ -155,7 +165,7 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
       if (!bare) await client.query('ROLLBACK').catch(() => (broken = true));
       throw error;
     } finally {
-      client.release(broken);
+      release();
     }
   };
 
