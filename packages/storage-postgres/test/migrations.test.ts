@@ -1,7 +1,7 @@
 import { StorageError } from '@leadbook/server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { migrate, postgresMigrations } from '../src';
-import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import { lazily, openPglite, openServer, RUN_PGLITE, SERVER_URL, type TestDatabase } from './support/databases';
 
 const pglite = lazily(openPglite);
 const server = lazily(() => openServer(SERVER_URL!));
@@ -102,7 +102,7 @@ function migrationTests(database: () => Promise<TestDatabase>) {
   });
 }
 
-describe('migrations (PGlite)', () => {
+describe.skipIf(!RUN_PGLITE)('migrations (PGlite)', () => {
   migrationTests(pglite.get);
 
   it('schema names must be plain identifiers', () => {
