@@ -37,7 +37,10 @@ export function readFixtures(dir: string, prefix: string): FixtureFile[] {
  * booked place (refused: the coach is taken) and one that uses the fixture's hold. Returns the id
  * of the new booking.
  */
-export async function checkUpgradedService(service: ConnectService, fixture: UpgradeManifest): Promise<string> {
+export async function checkUpgradedService(
+  service: ConnectService,
+  fixture: UpgradeManifest,
+): Promise<string> {
   const send = checkedSend((request) => service.fetch(request, { clientIp: '203.0.113.9' }));
   const call = async (method: string, path: string, token: string, body?: unknown) => {
     const response = await send(
@@ -104,6 +107,10 @@ export async function checkUpgradedService(service: ConnectService, fixture: Upg
     entryId: fixture.leadId,
   });
   expect(created.status).toBe(201);
-  expect(created.json).toMatchObject({ ...held, resourceId: ids.resourceCoach, tableEntryId: fixture.leadId });
+  expect(created.json).toMatchObject({
+    ...held,
+    resourceId: ids.resourceCoach,
+    tableEntryId: fixture.leadId,
+  });
   return String(created.json.id);
 }

@@ -52,12 +52,19 @@ export const FIXTURE_NOW = NOW;
 export const FIXTURE_WEBHOOK_URL = 'https://hooks.example.com/leadbook';
 
 /**
- * Webhook options that keep a generator off the network: the host resolves to a documentation
- * address and every delivery is answered 200 in-process.
+ * Webhook options that keep a service off the network: the host resolves to loopback (allowed) and
+ * every delivery is answered 200 in-process, after `onDelivery` (if given) saw it; no connection
+ * is ever made.
  */
-export const fixtureWebhooks = (): { lookup: HostLookup; fetch: typeof fetch } => ({
-  lookup: async () => ['192.0.2.10'],
-  fetch: async () => new Response('ok', { status: 200 }),
+export const fixtureWebhooks = (
+  onDelivery: (request: Request) => void = () => {},
+): { allowPrivateUrls: boolean; lookup: HostLookup; fetch: typeof fetch } => ({
+  allowPrivateUrls: true,
+  lookup: async () => ['127.0.0.1'],
+  fetch: async (input, init) => {
+    onDelivery(new Request(input, init));
+    return new Response('ok', { status: 200 });
+  },
 });
 
 const slot = (hourUtc: number) => ({
@@ -110,7 +117,10 @@ export async function seedUpgradeFixture(
     { ...coach, resourceId: ids.resourceCoach, ...bookingSlot, entryId: lead['id'], name: 'Trial' },
     tokens.write,
   );
-  const submitted = await call(`/public/forms/${ids.form}/submit`, studioSubmission({ ...coach, ...slot(9) }));
+  const submitted = await call(
+    `/public/forms/${ids.form}/submit`,
+    studioSubmission({ ...coach, ...slot(9) }),
+  );
   const holdSlot = slot(10);
   const hold = await call(
     '/connect/booking_holds/',

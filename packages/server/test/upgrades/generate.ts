@@ -49,7 +49,7 @@ try {
   };
   await writeFile(join(fixtures, `sqljs-${version}.sqlite.gz`), gzipSync(await readFile(file), { level: 9 }));
   await writeFile(join(fixtures, `sqljs-${version}.json`), `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`wrote ${fixtures}sqljs-${version}.sqlite.gz`);
+  process.stdout.write(`wrote ${fixtures}sqljs-${version}.sqlite.gz\n`);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

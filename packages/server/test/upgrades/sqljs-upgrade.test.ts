@@ -11,7 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import initSqlJs from 'sql.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConnectService, createManualClock, createSqlJsStorage, type ConnectService } from '@leadbook/server';
+import {
+  createConnectService,
+  createManualClock,
+  createSqlJsStorage,
+  type ConnectService,
+} from '@leadbook/server';
 import { checkUpgradedService, readFixtures } from '../../../../test-support/upgrade-checks';
 import { fixtureWebhooks } from '../../../../test-support/upgrade-fixture';
 import { MIGRATIONS } from '../../src/adapters/sqljs/migrations';
@@ -28,42 +33,47 @@ const schemaVersion = async (bytes: Uint8Array): Promise<number> => {
   }
 };
 
-describe.each(readFixtures(FIXTURES, 'sqljs'))('the sql.js database of $manifest.release.version', (fixture) => {
-  const { manifest } = fixture;
-  let dir: string;
-  let service: ConnectService | undefined;
-  afterEach(async () => {
-    await service?.close();
-    service = undefined;
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  const open = async (file: string) => {
-    const storage = await createSqlJsStorage({ file });
-    service = await createConnectService({
-      clock: createManualClock(manifest.now),
-      storage,
-      webhooks: fixtureWebhooks(),
+describe.each(readFixtures(FIXTURES, 'sqljs'))(
+  'the sql.js database of $manifest.release.version',
+  (fixture) => {
+    const { manifest } = fixture;
+    let dir: string;
+    let service: ConnectService | undefined;
+    afterEach(async () => {
+      await service?.close();
+      service = undefined;
+      await rm(dir, { recursive: true, force: true });
     });
-    return { storage, service };
-  };
 
-  it('opens with the current code, migrates to the current schema, serves its records and takes new bookings', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'leadbook-upgrade-'));
-    const file = join(dir, 'leadbook.sqlite');
-    const bytes = gunzipSync(await readFile(join(FIXTURES, `${fixture.name}.sqlite.gz`)));
-    expect(await schemaVersion(bytes)).toBe(manifest.schemaVersion);
-    expect(manifest.schemaVersion).toBeLessThanOrEqual(CURRENT);
-    await writeFile(file, bytes);
+    const open = async (file: string) => {
+      const storage = await createSqlJsStorage({ file });
+      service = await createConnectService({
+        clock: createManualClock(manifest.now),
+        storage,
+        webhooks: fixtureWebhooks(),
+      });
+      return { storage, service };
+    };
 
-    const first = await open(file);
-    expect(await schemaVersion(first.storage.exportBytes())).toBe(CURRENT);
-    const bookingId = await checkUpgradedService(first.service, manifest);
-    await first.service.close();
+    it('opens with the current code, migrates to the current schema, serves its records and takes new bookings', async () => {
+      dir = await mkdtemp(join(tmpdir(), 'leadbook-upgrade-'));
+      const file = join(dir, 'leadbook.sqlite');
+      const bytes = gunzipSync(await readFile(join(FIXTURES, `${fixture.name}.sqlite.gz`)));
+      expect(await schemaVersion(bytes)).toBe(manifest.schemaVersion);
+      expect(manifest.schemaVersion).toBeLessThanOrEqual(CURRENT);
+      await writeFile(file, bytes);
 
-    // The migrated file, with the new booking, opens again.
-    const second = await open(file);
-    const found = await second.storage.transaction((tx) => tx.bookings.get(manifest.organizationId, bookingId));
-    expect(found).toMatchObject({ id: bookingId, startDateTime: manifest.hold.startDateTime });
-  });
-});
+      const first = await open(file);
+      expect(await schemaVersion(first.storage.exportBytes())).toBe(CURRENT);
+      const bookingId = await checkUpgradedService(first.service, manifest);
+      await first.service.close();
+
+      // The migrated file, with the new booking, opens again.
+      const second = await open(file);
+      const found = await second.storage.transaction((tx) =>
+        tx.bookings.get(manifest.organizationId, bookingId),
+      );
+      expect(found).toMatchObject({ id: bookingId, startDateTime: manifest.hold.startDateTime });
+    });
+  },
+);
