@@ -2,7 +2,7 @@
  * Upgrades of the sql.js storage: every database file an earlier release wrote (`fixtures/`, made by
  * `generate.ts`) opens with the current `createSqlJsStorage`, is migrated to the current schema
  * version, serves what it holds through the Connect API and takes new writes, which a later start
- * finds again.
+ * finds again, when the booking timers the old release stored fire.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,17 +45,17 @@ describe.each(readFixtures(FIXTURES, 'sqljs'))(
       await rm(dir, { recursive: true, force: true });
     });
 
-    const open = async (file: string) => {
+    const open = async (file: string, at: number | string = manifest.now) => {
       const storage = await createSqlJsStorage({ file });
       service = await createConnectService({
-        clock: createManualClock(manifest.now),
+        clock: createManualClock(at),
         storage,
         webhooks: fixtureWebhooks(),
       });
       return { storage, service };
     };
 
-    it('opens with the current code, migrates to the current schema, serves its records and takes new bookings', async () => {
+    it('opens with the current code, migrates, serves its records, takes new bookings and fires the timers it stored', async () => {
       dir = await mkdtemp(join(tmpdir(), 'leadbook-upgrade-'));
       const file = join(dir, 'leadbook.sqlite');
       const bytes = gunzipSync(await readFile(join(FIXTURES, `${fixture.name}.sqlite.gz`)));
@@ -68,8 +68,17 @@ describe.each(readFixtures(FIXTURES, 'sqljs'))(
       const bookingId = await checkUpgradedService(first.service, manifest);
       await first.service.close();
 
-      // The migrated file, with the new booking, opens again.
-      const second = await open(file);
+      // The migrated file opens again, a day after the bookings: the timers the old release
+      // stored fire, and so do the new booking's.
+      const second = await open(file, Date.parse(manifest.hold.endDateTime) + 86_400_000);
+      const ended = new Set<string>();
+      let bothEnded!: () => void;
+      const done = new Promise<void>((resolve) => (bothEnded = resolve));
+      second.service.events.on('calendar.appointment.hasEnded', ({ payload }) => {
+        ended.add(payload.booking.id);
+        if (ended.has(manifest.booking.id) && ended.has(bookingId)) bothEnded();
+      });
+      await done;
       const found = await second.storage.transaction((tx) =>
         tx.bookings.get(manifest.organizationId, bookingId),
       );
