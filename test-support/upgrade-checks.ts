@@ -11,7 +11,7 @@ import { ErrorMessages } from '@leadbook/contract';
 import type { ConnectService } from '@leadbook/server';
 import { expect } from 'vitest';
 import { checkedSend } from './openapi';
-import type { UpgradeManifest } from './upgrade-fixture';
+import { FIXTURE_WEBHOOK_URL, type UpgradeManifest } from './upgrade-fixture';
 
 /** A fixture's manifest and the name its files share. */
 export interface FixtureFile {
@@ -33,9 +33,9 @@ export function readFixtures(dir: string, prefix: string): FixtureFile[] {
 
 /**
  * Reads the seeded records back through the Connect API and writes new ones: the calendar list,
- * the fixture's booking, a lead state change of its lead (which keeps its data), a booking on the
- * booked place (refused: the coach is taken) and one that uses the fixture's hold. Returns the id
- * of the new booking.
+ * the fixture's booking, a lead state change of its lead (which keeps its data), its webhook
+ * subscription (through the console API), a booking on the booked place (refused: the coach is
+ * taken) and one that uses the fixture's hold. Returns the id of the new booking.
  */
 export async function checkUpgradedService(
   service: ConnectService,
@@ -86,6 +86,10 @@ export async function checkUpgradedService(
   expect(Object.values(lead.json.customFieldData as object)).toEqual(
     expect.arrayContaining([1200, 'premium']),
   );
+
+  expect(
+    await service.admin.webhookSubscriptions.get(fixture.organizationId, fixture.subscriptionId),
+  ).toMatchObject({ url: FIXTURE_WEBHOOK_URL, active: true });
 
   const coach = {
     calendarId: ids.calendarBerlin,
