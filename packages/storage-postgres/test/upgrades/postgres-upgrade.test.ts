@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createConnectService, createManualClock, type ConnectService } from '@leadbook/server';
 import { checkUpgradedService, readFixtures } from '../../../../test-support/upgrade-checks';
 import { fixtureWebhooks } from '../../../../test-support/upgrade-fixture';
@@ -59,6 +59,8 @@ const JOB_SIGNS = ['calendar.appointment.hasStarted', 'calendar.appointment.hasE
 
 function upgradeTests(database: () => Promise<TestDatabase>) {
   let service: ConnectService | undefined;
+  // PGlite starts within the hook's longer timeout, not the test's.
+  beforeAll(async () => void (await database()));
   afterEach(async () => {
     await service?.close();
     service = undefined;
