@@ -20,8 +20,9 @@ export interface UpgradeManifest {
   schemaVersion: number;
   /** The fixed clock the fixture was written at (ISO). Tests reopen it on this clock. */
   now: string;
-  /** The studio organization and its API tokens (`read`, `write`, `admin`). */
+  /** The studio organization. */
   organizationId: string;
+  /** Its API tokens by scope. */
   tokens: { read: string; write: string; admin: string };
   /** Ids of the seeded catalog the tests book on. */
   ids: {
@@ -77,6 +78,9 @@ const slot = (hourUtc: number) => ({
  * and ingress webhooks (`seedStudio`), a webhook subscription, a lead, a Connect booking of that
  * lead (the coach, Monday 09:00 Berlin), a public form submission (Monday 10:00) and a Connect hold
  * (Monday 11:00, the longest ttl). Returns the manifest without `release` and `schemaVersion`.
+ *
+ * Change it only by adding to it: `checkUpgradedService` expects what it seeded in every fixture
+ * already committed, and those cannot be made again with the releases that wrote them.
  */
 export async function seedUpgradeFixture(
   service: ConnectService,
