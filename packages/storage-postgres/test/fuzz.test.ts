@@ -27,7 +27,14 @@ import {
 import { createHarness, type Harness } from '../../server/test/harness';
 import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from '@leadbook/server';
 import { createPostgresRateLimitStore, createPostgresStorage, migrate } from '../src';
-import { lazily, openPglite, openServer, RUN_PGLITE, SERVER_URL, type TestDatabase } from './support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from './support/databases';
 
 const pglite = lazily(openPglite);
 const server = lazily(() => openServer(SERVER_URL!));

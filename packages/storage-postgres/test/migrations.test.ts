@@ -1,7 +1,14 @@
 import { StorageError } from '@leadbook/server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { migrate, postgresMigrations } from '../src';
-import { lazily, openPglite, openServer, RUN_PGLITE, SERVER_URL, type TestDatabase } from './support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from './support/databases';
 
 const pglite = lazily(openPglite);
 const server = lazily(() => openServer(SERVER_URL!));

@@ -11,7 +11,14 @@ import { createConnectService } from '@leadbook/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgBossScheduler, createPostgresStorage } from '../src';
 import { jobIdOf } from '../src/scheduler/job-id';
-import { lazily, openPglite, openServer, RUN_PGLITE, SERVER_URL, type TestDatabase } from './support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from './support/databases';
 import { countingPool } from './support/query-count';
 import { plannerBooking, PLANNER_TOKEN, seedScenario, tomorrowAtFullHour } from './support/scenario';
 

@@ -1,7 +1,7 @@
 /**
  * Upgrades of the PostgreSQL storage and the pg-boss scheduler: every dump an earlier release left
- * (`fixtures/`, made by `generate.ts`) is restored into fresh schemas, on PGlite and, when
- * `LEADBOOK_TEST_DATABASE_URL` is set, on the real server. The current code then migrates it to the
+ * (`fixtures/`, made by `generate.ts`) is restored into fresh schemas, on the real server when
+ * `LEADBOOK_TEST_DATABASE_URL` is set and on PGlite otherwise (see `support/databases.ts`). The current code then migrates it to the
  * current schema version, runs the jobs the old release scheduled, serves what it holds through
  * the Connect API and takes new bookings.
  */
@@ -13,7 +13,14 @@ import { createConnectService, createManualClock, type ConnectService } from '@l
 import { checkUpgradedService, readFixtures } from '../../../../test-support/upgrade-checks';
 import { fixtureWebhooks } from '../../../../test-support/upgrade-fixture';
 import { createPgBossScheduler, createPostgresStorage, postgresMigrations } from '../../src';
-import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from '../support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from '../support/databases';
 import { restorableDump } from './schemas';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -119,5 +126,5 @@ function upgradeTests(database: () => Promise<TestDatabase>) {
   );
 }
 
-describe('upgrades on PGlite', () => upgradeTests(pglite.get));
+describe.skipIf(!RUN_PGLITE)('upgrades on PGlite', () => upgradeTests(pglite.get));
 describe.runIf(SERVER_URL)('upgrades on the PostgreSQL server', () => upgradeTests(server.get));
