@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { errorFields } from './ports/logger';
 import type { Router } from 'express';
 import { createAdminApi, type AdminApi } from './admin';
 import { createServiceContext, startJobs } from './compose';
@@ -128,7 +129,7 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
         .then(
           () => resolve(),
           (error: unknown) => {
-            logger.error('scheduler failed to start', { error: String(error) });
+            logger.error('scheduler failed to start', { error: errorFields(error) });
             resolve();
           },
         );

@@ -9,7 +9,7 @@ import { createSqlRepositories } from '@leadbook/server/sql';
 import { quoteSchema, type PgPool, type PgPoolClient } from '../pg';
 import { toStorageError } from './errors';
 import { openTransactionScope } from './executor';
-import { DEFAULT_SCHEMA, migrate as applyMigrations } from './migrations';
+import { DEFAULT_SCHEMA, migrate as applyMigrations, readSchemaStatus } from './migrations';
 import { postgresDialect } from './dialect';
 import type { PgBossScheduler } from '../scheduler';
 
@@ -171,6 +171,10 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         () => running.delete(pending),
       );
       return pending;
+    },
+    schemaStatus() {
+      if (closing) return Promise.reject(new StorageError('postgres: the storage is closed'));
+      return readSchemaStatus(pool, schema);
     },
     close() {
       // Transactions accepted before close() finish first; later ones are refused above. The pool

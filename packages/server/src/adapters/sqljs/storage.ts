@@ -11,7 +11,7 @@ import type { StorageLogger } from './persistence';
 import { StorageError } from '../../ports/storage';
 import { SqlConnection, toStorageError, type SqlExecutor } from './connection';
 import { loadSqlJs } from './load-sql-js';
-import { applyMigrations } from './migrations';
+import { applyMigrations, MIGRATIONS } from './migrations';
 import { Mutex } from './mutex';
 import { readDatabaseFile, removeStaleTempFiles, writeFileAtomic } from './persistence';
 import { createSqlRepositories } from '../sql-kit/repositories';
@@ -290,6 +290,14 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     },
     statementCount() {
       return connection.statementCount();
+    },
+    async schemaStatus() {
+      if (closing) throw new StorageError('sql.js: the storage is closed');
+      // In the mutex, like a transaction: never between the statements of one.
+      const applied = await mutex.run(() =>
+        Number(connection.get('SELECT MAX(version) AS v FROM schema_migrations')?.['v'] ?? 0),
+      );
+      return { applied, latest: MIGRATIONS.at(-1)?.version ?? 0 };
     },
     close() {
       closing ??= (async () => {

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { errorFields } from '../../ports/logger';
 import type { ServiceContext } from '../../core/context';
 import { runUnit } from '../../core/unit-of-work';
 import { nextAttemptDelay } from '../../domain/webhooks';
@@ -74,13 +75,13 @@ export function meetingDeleteHandler(ctx: ServiceContext): JobHandler {
         ctx.logger.error('meeting could not be deleted', {
           ...meta,
           attempts,
-          error: outcome.failure.message,
+          error: { name: 'MeetingProviderError', message: outcome.failure.message },
         });
       else
         ctx.logger.warn('meeting deletion attempt failed', {
           ...meta,
           attempts,
-          error: outcome.failure.message,
+          error: { name: 'MeetingProviderError', message: outcome.failure.message },
         });
     });
   };

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorFields } from '../../ports/logger';
 import { callSignal } from '../../core/call-signal';
 import { nowIso, type ServiceContext } from '../../core/context';
 import { runUnit } from '../../core/unit-of-work';
@@ -124,7 +125,7 @@ export async function attemptDelivery(
     host: hostOf(claimed.url),
     attempt: claimed.attempts.length + 1,
     status: result.status,
-    error: result.error,
+    ...(result.error === null ? {} : { error: { name: 'WebhookDeliveryError', message: result.error } }),
     outcome: recorded?.status ?? null,
     nextAttemptAt: recorded?.nextAttemptAt ?? null,
   };
