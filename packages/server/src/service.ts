@@ -7,12 +7,14 @@ import { errorFields } from './ports/logger';
 import type { Router } from 'express';
 import { createAdminApi, type AdminApi } from './admin';
 import { createServiceContext, startJobs } from './compose';
+import { createHealthCheck, type HealthReport, type SchedulerState } from './core/health';
 import type { ServiceEvents } from './events/bus';
 import { parseBodyLimit } from './http/body-limit';
 import { connectRoutes } from './http/connect-routes';
 import { createExpressRouter } from './http/express';
 import { createFetchHandler, type FetchHandler } from './http/fetch';
 import { ingressRoutes } from './http/ingress-routes';
+import { healthPaths, withHealthRoutes } from './http/health-routes';
 import { createPipeline } from './http/pipeline';
 import { publicFormRoutes } from './http/public-form-routes';
 import { createRateLimiters } from './http/rate-limit';
@@ -23,7 +25,9 @@ import { resumePendingDeliveries } from './usecases/webhooks/delivery';
 import { resumePendingMeetings } from './usecases/meetings';
 import { storageTelemetrySink } from './usecases/public-forms/telemetry';
 
-export type { ConnectServiceOptions } from './options';
+export type { ConnectServiceOptions, HealthOptions } from './options';
+export type { HealthCheck, HealthReport, HealthStatus } from './core/health';
+export type { HealthRoutesOptions } from './http/health-routes';
 
 /** Options of {@link ConnectService.close}. */
 export interface CloseOptions {
@@ -40,6 +44,9 @@ export interface CloseOptions {
 /** The longest drain `close()` accepts: 5 minutes, the longest webhook or meeting timeout. */
 const MAX_DRAIN_MS = 300_000;
 const DEFAULT_DRAIN_MS = 10_000;
+/** The longest deadline of a health check: a minute. */
+const MAX_HEALTH_TIMEOUT_MS = 60_000;
+const DEFAULT_HEALTH_TIMEOUT_MS = 5_000;
 
 /** A running service. */
 export interface ConnectService {
@@ -50,6 +57,23 @@ export interface ConnectService {
   express(): Router;
   /** The same routes as a fetch handler: `Request` in, `Response` out (for msw and fetch hosts). */
   fetch: FetchHandler;
+  /**
+   * Checks the service: a storage round trip (a read-only transaction), the schema's migrations
+   * (when the storage adapter has `schemaStatus()`), the scheduler (started, not stopped; it
+   * waits for the start up to the checks' deadline) and shutdown. `ok` when all pass; `degraded`
+   * when requests are served but the scheduler is not running; `unavailable` when storage fails, the
+   * schema lacks migrations, or `close()` has been called (storage is then not touched). Each check
+   * has `health.timeoutMs` (default 5 s); concurrent calls share one run. A failed check gives only
+   * a reason (`error`, `timeout`, `behind`, ...); the error itself goes to the logger. Never rejects.
+   * The readiness route (`health` option) answers this report.
+   *
+   * @example
+   * ```ts
+   * const report = await service.health();
+   * if (report.status !== 'ok') console.warn('not ready', report.checks);
+   * ```
+   */
+  health(): Promise<HealthReport>;
   /** The typed console API. */
   admin: AdminApi;
   /**
@@ -109,7 +133,15 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   const { logger, scheduler, storage, events } = ctx;
 
   const telemetrySink = options.telemetrySink ?? storageTelemetrySink(ctx);
-  const pipeline = createPipeline(ctx, {
+  const healthOptions = options.health === true || !options.health ? {} : options.health;
+  const healthTimeoutMs = healthOptions.timeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS;
+  if (!Number.isInteger(healthTimeoutMs) || healthTimeoutMs < 1 || healthTimeoutMs > MAX_HEALTH_TIMEOUT_MS) {
+    throw new RangeError(
+      `health.timeoutMs must be an integer from 1 to ${MAX_HEALTH_TIMEOUT_MS}, got ${healthTimeoutMs}`,
+    );
+  }
+  const paths = options.health ? healthPaths(options.health) : undefined;
+  const servicePipeline = createPipeline(ctx, {
     routes: [...connectRoutes(ctx), ...publicFormRoutes(ctx, telemetrySink), ...ingressRoutes(ctx)],
     bodyLimit,
     limiters: createRateLimiters(options.rateLimit, logger),
@@ -118,12 +150,23 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   await pruneIdempotency(ctx);
 
   let closed: Promise<void> | undefined;
+  let schedulerState: SchedulerState = 'starting';
   // Start firing jobs on the next macrotask, so that subscribers attached right after
   // `await createConnectService()` also see the events of jobs that fell due while it was down.
   const started = new Promise<void>((resolve) => {
     setImmediate(() => {
-      if (closed) return resolve();
+      if (closed) {
+        schedulerState = 'stopped';
+        return resolve();
+      }
       startJobs(ctx)
+        .then(
+          () => void (schedulerState = 'running'),
+          (error: unknown) => {
+            schedulerState = 'failed';
+            throw error;
+          },
+        )
         .then(() => resumePendingDeliveries(ctx))
         .then(() => resumePendingMeetings(ctx))
         .then(
@@ -143,7 +186,10 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
     try {
       await Promise.all([
         ctx.gate.close(deadline.signal),
-        started.then(() => scheduler.stop()),
+        started.then(async () => {
+          await scheduler.stop();
+          schedulerState = 'stopped';
+        }),
         ctx.background.drain(deadline.signal),
       ]);
       // The job that was running when the scheduler stopped may have started more calls meanwhile.
@@ -154,7 +200,15 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
     await storage.close();
   }
 
+  const health = createHealthCheck(ctx, {
+    schedulerState: () => schedulerState,
+    started,
+    timeoutMs: healthTimeoutMs,
+  });
+  const pipeline = paths ? withHealthRoutes(servicePipeline, paths, health) : servicePipeline;
+
   return {
+    health,
     express: () => (router ??= createExpressRouter(pipeline)),
     fetch: createFetchHandler(ctx, pipeline),
     admin: createAdminApi(ctx),
