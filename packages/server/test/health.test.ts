@@ -35,7 +35,8 @@ async function host(kind: AdapterKind, options: ConnectServiceOptions) {
     async get(path: string, headers: Record<string, string> = {}, method = 'GET') {
       const response = await send(new Request(`${base}${path}`, { method, headers }));
       const text = await response.text();
-      const json = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined;
+      const json =
+        text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined;
       return { status: response.status, headers: response.headers, text, json };
     },
     async close() {
@@ -81,7 +82,8 @@ async function holdingStorage(extra: Partial<StorageAdapter> = {}) {
 
 function capturingLogger() {
   const lines: Array<{ level: string; message: string; fields: LogFields | undefined }> = [];
-  const at = (level: string) => (message: string, fields?: LogFields) => lines.push({ level, message, fields });
+  const at = (level: string) => (message: string, fields?: LogFields) =>
+    lines.push({ level, message, fields });
   return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
 }
 
@@ -164,7 +166,9 @@ describe('service.health()', { timeout: 60_000 }, () => {
       name: 'flaky',
       close: () => inner.close(),
       transaction: (fn, options) =>
-        failing ? Promise.reject(new Error('connection refused: secret-host')) : inner.transaction(fn, options),
+        failing
+          ? Promise.reject(new Error('connection refused: secret-host'))
+          : inner.transaction(fn, options),
     };
     const { lines, logger } = capturingLogger();
     const service = await createConnectService({ clock: testClock(), storage, logger });
@@ -192,7 +196,11 @@ describe('service.health()', { timeout: 60_000 }, () => {
 
   it('reports a schema behind the adapter, and a check past its deadline', async () => {
     const held = await holdingStorage({ schemaStatus: async () => ({ applied: 3, latest: 4 }) });
-    const service = await createConnectService({ clock: testClock(), storage: held.storage, health: { timeoutMs: 20 } });
+    const service = await createConnectService({
+      clock: testClock(),
+      storage: held.storage,
+      health: { timeoutMs: 20 },
+    });
     try {
       expect((await service.health()).checks.migrations).toEqual({
         status: 'fail',
@@ -230,11 +238,13 @@ describe('service.health()', { timeout: 60_000 }, () => {
   });
 
   it('refuses health paths inside the surfaces and deadlines out of range', async () => {
-    await expect(createConnectService({ health: { readinessPath: '/connect/ready' } })).rejects.toThrow(RangeError);
-    await expect(createConnectService({ health: { livenessPath: 'healthz' } })).rejects.toThrow(RangeError);
-    await expect(createConnectService({ health: { livenessPath: '/x', readinessPath: '/x' } })).rejects.toThrow(
+    await expect(createConnectService({ health: { readinessPath: '/connect/ready' } })).rejects.toThrow(
       RangeError,
     );
+    await expect(createConnectService({ health: { livenessPath: 'healthz' } })).rejects.toThrow(RangeError);
+    await expect(
+      createConnectService({ health: { livenessPath: '/x', readinessPath: '/x' } }),
+    ).rejects.toThrow(RangeError);
     await expect(createConnectService({ health: { timeoutMs: 0 } })).rejects.toThrow(RangeError);
   });
 });

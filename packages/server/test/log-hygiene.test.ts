@@ -6,7 +6,11 @@
  */
 import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
 import { createSqlJsStorage, StorageError, type Repositories } from '@leadbook/server';
-import { STUDIO_FORM_FIELDS as FIELD, STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import {
+  STUDIO_FORM_FIELDS as FIELD,
+  STUDIO_IDS as ID,
+  STUDIO_TOKENS as TOKEN,
+} from '@leadbook/server/studio';
 import { studioSubmission } from '@leadbook/server/studio';
 import { describe, expect, it } from 'vitest';
 import { day } from '../../../test-support/time';
@@ -54,13 +58,15 @@ describe.each(ADAPTERS)('the log of requests through %s', { timeout: 60_000 }, (
     };
     const lead = { tableId: ID.table, leadStateId: ID.leadStateNew, data: CANARY };
     try {
-      expect((await call('POST', '/connect/table_entries/', { token: TOKEN.write, body: lead })).status).toBe(201);
+      expect((await call('POST', '/connect/table_entries/', { token: TOKEN.write, body: lead })).status).toBe(
+        201,
+      );
       expect((await call('GET', '/connect/tables/', { token: NOBODY_TOKEN })).status).toBe(401);
       expect((await call('GET', `/connect/tables/${ID.otherTable}`, { token: TOKEN.read })).status).toBe(404);
       const invalid = { ...lead, data: { ...CANARY, nested: { too: { deep: CANARY.email } } }, tableId: 7 };
-      expect((await call('POST', '/connect/table_entries/', { token: TOKEN.write, body: invalid })).status).toBe(
-        400,
-      );
+      expect(
+        (await call('POST', '/connect/table_entries/', { token: TOKEN.write, body: invalid })).status,
+      ).toBe(400);
       expect((await call('GET', '/connect/tables/', { token: TOKEN.read })).status).toBe(500);
       const submission = studioSubmission({
         startDateTime: `${day(1)}T08:00:00.000Z`,
@@ -70,7 +76,9 @@ describe.each(ADAPTERS)('the log of requests through %s', { timeout: 60_000 }, (
       submission.data[FIELD.name] = CANARY.name;
       expect((await call('POST', `/public/forms/${ID.form}/submit`, { body: submission })).status).toBe(200);
       const badSubmission = { ...submission, data: { ...submission.data, [FIELD.email]: 'not an email' } };
-      expect((await call('POST', `/public/forms/${ID.form}/submit`, { body: badSubmission })).status).toBe(400);
+      expect((await call('POST', `/public/forms/${ID.form}/submit`, { body: badSubmission })).status).toBe(
+        400,
+      );
       const ingress = `/public/ingress_webhooks/${ID.ingressWebhook}`;
       const pushed = { data: { email: CANARY.email, name: CANARY.name } };
       const withToken = (token: string) => ({ body: pushed, headers: { [INGRESS_TOKEN_HEADER]: token } });
@@ -80,15 +88,17 @@ describe.each(ADAPTERS)('the log of requests through %s', { timeout: 60_000 }, (
       await h.close();
     }
 
-    const leaks = lines.flatMap((line) => leaksOf(line, Object.values(CANARY)).map((leak) => `${line.message}: ${leak}`));
+    const leaks = lines.flatMap((line) =>
+      leaksOf(line, Object.values(CANARY)).map((leak) => `${line.message}: ${leak}`),
+    );
     expect(leaks).toEqual([]);
     for (const { result, from, to } of answered) {
       const requestId = result.headers.get('x-request-id');
       const during: LogLine[] = lines.slice(from, to);
       // Each request's own lines: at least its "request answered", and all of them with its id.
-      expect(during.filter((line) => line.fields?.requestId === requestId).map((line) => line.message)).toContain(
-        'request answered',
-      );
+      expect(
+        during.filter((line) => line.fields?.requestId === requestId).map((line) => line.message),
+      ).toContain('request answered');
       for (const line of during) expect(line.fields?.requestId, line.message).toEqual(expect.any(String));
     }
     const failure = lines.find((line) => line.message === 'storage failure');
@@ -98,7 +108,9 @@ describe.each(ADAPTERS)('the log of requests through %s', { timeout: 60_000 }, (
       error: { name: 'StorageError', message: 'postgres: SELECT tables: connection terminated' },
     });
     const answeredLine = lines.find(
-      (line) => line.message === 'request answered' && line.fields?.requestId === answered[0]!.result.headers.get('x-request-id'),
+      (line) =>
+        line.message === 'request answered' &&
+        line.fields?.requestId === answered[0]!.result.headers.get('x-request-id'),
     );
     expect(answeredLine?.fields).toMatchObject({
       organizationId: ID.organization,
@@ -113,11 +125,17 @@ describe('the log scanner', () => {
   it('finds tokens, digests, secrets, Authorization values, emails and named values', () => {
     const line = (fields: Record<string, unknown>): LogLine => ({ level: 'info', message: 'm', fields });
     expect(leaksOf(line({ token: TOKEN.write }))).toContain('an API token');
-    expect(leaksOf(line({ token: TOKEN.ingress }))).toEqual(['64 hex characters (an ingress token or a digest)']);
+    expect(leaksOf(line({ token: TOKEN.ingress }))).toEqual([
+      '64 hex characters (an ingress token or a digest)',
+    ]);
     expect(leaksOf(line({ secret: 'whsec_abc' }))).toEqual(['a webhook secret']);
     expect(leaksOf(line({ header: 'Bearer abc' }))).toEqual(['an Authorization value']);
     expect(leaksOf(line({ error: new Error(`no lead for ${CANARY.email}`) }))).toEqual(['an email address']);
     expect(leaksOf(line({ name: CANARY.name }), [CANARY.name])).toEqual([`the value "${CANARY.name}"`]);
-    expect(leaksOf(line({ requestId: 'req_5f0c', route: '/connect/tables/:id', path: 'node_modules/@leadbook/server' }))).toEqual([]);
+    expect(
+      leaksOf(
+        line({ requestId: 'req_5f0c', route: '/connect/tables/:id', path: 'node_modules/@leadbook/server' }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -97,7 +97,12 @@ export function createHealthCheck(
     if (!('value' in done)) return done;
     const { applied, latest } = done.value;
     // A newer schema (another instance upgraded first) still has what this version needs.
-    return { status: applied >= latest ? 'pass' : 'fail', ...(applied < latest ? { reason: 'behind' } : {}), applied, latest };
+    return {
+      status: applied >= latest ? 'pass' : 'fail',
+      ...(applied < latest ? { reason: 'behind' } : {}),
+      applied,
+      latest,
+    };
   }
 
   async function schedulerCheck(): Promise<HealthCheck> {

@@ -37,7 +37,11 @@ export interface EventBus extends ServiceEvents {
 export function createEventBus(logger: Logger): EventBus {
   const handlers = new Map<string, Set<(event: ServiceEvent) => void | Promise<void>>>();
   const report = (event: ServiceEvent, error: unknown) =>
-    logger.error('event subscriber failed', { type: event.type, eventId: event.id, error: errorFields(error) });
+    logger.error('event subscriber failed', {
+      type: event.type,
+      eventId: event.id,
+      error: errorFields(error),
+    });
 
   return {
     on(type: string, handler: (event: never) => void | Promise<void>) {

@@ -43,7 +43,9 @@ export function healthPaths(options: true | HealthRoutesOptions): Required<Healt
     }
   }
   if (paths.livenessPath === paths.readinessPath) {
-    throw new RangeError(`health.livenessPath and health.readinessPath must differ, got ${paths.livenessPath}`);
+    throw new RangeError(
+      `health.livenessPath and health.readinessPath must differ, got ${paths.livenessPath}`,
+    );
   }
   return paths;
 }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Repositories, StorageAdapter, TransactionOptions } from '@leadbook/server';
+import type { Repositories, SchemaStatus, StorageAdapter, TransactionOptions } from '@leadbook/server';
 import { StorageError } from '@leadbook/server';
 import { createSqlRepositories } from '@leadbook/server/sql';
 import { quoteSchema, type PgPool, type PgPoolClient } from '../pg';
@@ -48,6 +48,8 @@ export interface PostgresStorageOptions {
 export interface PostgresStorage extends StorageAdapter {
   /** The schema that holds the tables. */
   readonly schema: string;
+  /** How far `schema` is migrated, against the newest migration this package knows. */
+  schemaStatus(): Promise<SchemaStatus>;
 }
 
 /** The statement that takes the transaction-scoped advisory locks of the keys in `$1`, in its order. */

@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Repositories, StorageAdapter, TransactionOptions } from '../../ports/storage';
+import type { Repositories, SchemaStatus, StorageAdapter, TransactionOptions } from '../../ports/storage';
 import type { StorageLogger } from './persistence';
 import { StorageError } from '../../ports/storage';
 import { SqlConnection, toStorageError, type SqlExecutor } from './connection';
@@ -116,6 +116,8 @@ export interface SqlJsStorage extends StorageAdapter {
    * ```
    */
   statementCount(): number;
+  /** The schema version of the database (migrations are applied when the storage opens). */
+  schemaStatus(): Promise<SchemaStatus>;
 }
 
 /**

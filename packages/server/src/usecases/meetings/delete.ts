@@ -7,7 +7,6 @@
  *
  * @module
  */
-import { errorFields } from '../../ports/logger';
 import type { ServiceContext } from '../../core/context';
 import { runUnit } from '../../core/unit-of-work';
 import { nextAttemptDelay } from '../../domain/webhooks';

@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { errorFields } from '../../ports/logger';
 import { callSignal } from '../../core/call-signal';
 import { nowIso, type ServiceContext } from '../../core/context';
 import { runUnit } from '../../core/unit-of-work';
