@@ -3,7 +3,6 @@
  *
  * @module
  */
-import { errorFields } from './ports/logger';
 import type { Router } from 'express';
 import { createAdminApi, type AdminApi } from './admin';
 import { createServiceContext, startJobs } from './compose';
@@ -14,11 +13,12 @@ import { connectRoutes } from './http/connect-routes';
 import { createExpressRouter } from './http/express';
 import { createFetchHandler, type FetchHandler } from './http/fetch';
 import { ingressRoutes } from './http/ingress-routes';
-import { healthPaths, withHealthRoutes } from './http/health-routes';
+import { healthSettings, withHealthRoutes } from './http/health-routes';
 import { createPipeline } from './http/pipeline';
 import { publicFormRoutes } from './http/public-form-routes';
 import { createRateLimiters } from './http/rate-limit';
 import type { ConnectServiceOptions } from './options';
+import { errorFields } from './ports/logger';
 import type { StorageAdapter } from './ports/storage';
 import { pruneIdempotency } from './usecases/bookings';
 import { resumePendingDeliveries } from './usecases/webhooks/delivery';
@@ -44,9 +44,6 @@ export interface CloseOptions {
 /** The longest drain `close()` accepts: 5 minutes, the longest webhook or meeting timeout. */
 const MAX_DRAIN_MS = 300_000;
 const DEFAULT_DRAIN_MS = 10_000;
-/** The longest deadline of a health check: a minute. */
-const MAX_HEALTH_TIMEOUT_MS = 60_000;
-const DEFAULT_HEALTH_TIMEOUT_MS = 5_000;
 
 /** A running service. */
 export interface ConnectService {
@@ -129,18 +126,11 @@ export interface ConnectService {
  */
 export async function createConnectService(options: ConnectServiceOptions = {}): Promise<ConnectService> {
   const bodyLimit = parseBodyLimit(options.bodyLimit);
+  const health = healthSettings(options.health);
   const ctx = await createServiceContext(options);
   const { logger, scheduler, storage, events } = ctx;
 
   const telemetrySink = options.telemetrySink ?? storageTelemetrySink(ctx);
-  const healthOptions = options.health === true || !options.health ? {} : options.health;
-  const healthTimeoutMs = healthOptions.timeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS;
-  if (!Number.isInteger(healthTimeoutMs) || healthTimeoutMs < 1 || healthTimeoutMs > MAX_HEALTH_TIMEOUT_MS) {
-    throw new RangeError(
-      `health.timeoutMs must be an integer from 1 to ${MAX_HEALTH_TIMEOUT_MS}, got ${healthTimeoutMs}`,
-    );
-  }
-  const paths = options.health ? healthPaths(options.health) : undefined;
   const servicePipeline = createPipeline(ctx, {
     routes: [...connectRoutes(ctx), ...publicFormRoutes(ctx, telemetrySink), ...ingressRoutes(ctx)],
     bodyLimit,
@@ -200,15 +190,17 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
     await storage.close();
   }
 
-  const health = createHealthCheck(ctx, {
+  const checkHealth = createHealthCheck(ctx, {
     schedulerState: () => schedulerState,
     started,
-    timeoutMs: healthTimeoutMs,
+    timeoutMs: health.timeoutMs,
   });
-  const pipeline = paths ? withHealthRoutes(servicePipeline, paths, health) : servicePipeline;
+  const pipeline = health.paths
+    ? withHealthRoutes(servicePipeline, health.paths, checkHealth)
+    : servicePipeline;
 
   return {
-    health,
+    health: checkHealth,
     express: () => (router ??= createExpressRouter(pipeline)),
     fetch: createFetchHandler(ctx, pipeline),
     admin: createAdminApi(ctx),

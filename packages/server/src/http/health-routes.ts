@@ -25,14 +25,35 @@ export const DEFAULT_HEALTH_PATHS = { livenessPath: '/healthz', readinessPath: '
 // A probe's answer is about this instance now: no cache may keep it.
 const NO_STORE = { 'cache-control': 'no-store' };
 
+/** The longest deadline of a health check: a minute. */
+const MAX_HEALTH_TIMEOUT_MS = 60_000;
+const DEFAULT_HEALTH_TIMEOUT_MS = 5_000;
+
+/** The `health` option, checked: the routes' paths (undefined when off) and the checks' deadline. */
+export interface HealthSettings {
+  /** Where the routes are served, or undefined when they are off. */
+  paths: Required<HealthRoutesOptions> | undefined;
+  /** The deadline of each check, in milliseconds. */
+  timeoutMs: number;
+}
+
 /**
- * The paths of `options` (`true` for the defaults), checked: each must start with `/` and may not
- * be under a surface's prefix.
+ * Reads the `health` option (`true` for the default paths).
  *
- * @throws RangeError for a path that is not absolute, lies under `/connect` or `/public`, or for two equal paths.
+ * @throws RangeError for a path that is not absolute or lies under `/connect` or `/public`, for two
+ *   equal paths, or for a `timeoutMs` that is not an integer from 1 to 60000.
  */
-export function healthPaths(options: true | HealthRoutesOptions): Required<HealthRoutesOptions> {
-  const given = options === true ? {} : options;
+export function healthSettings(
+  option: boolean | (HealthRoutesOptions & { timeoutMs?: number }) | undefined,
+): HealthSettings {
+  const given = option === true || !option ? {} : option;
+  const timeoutMs = given.timeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_HEALTH_TIMEOUT_MS) {
+    throw new RangeError(
+      `health.timeoutMs must be an integer from 1 to ${MAX_HEALTH_TIMEOUT_MS}, got ${timeoutMs}`,
+    );
+  }
+  if (!option) return { paths: undefined, timeoutMs };
   const paths = {
     livenessPath: given.livenessPath ?? DEFAULT_HEALTH_PATHS.livenessPath,
     readinessPath: given.readinessPath ?? DEFAULT_HEALTH_PATHS.readinessPath,
@@ -47,7 +68,7 @@ export function healthPaths(options: true | HealthRoutesOptions): Required<Healt
       `health.livenessPath and health.readinessPath must differ, got ${paths.livenessPath}`,
     );
   }
-  return paths;
+  return { paths, timeoutMs };
 }
 
 /** `pipeline`, with the health routes answered in front of it. */
