@@ -1,7 +1,7 @@
 /**
  * What the service logs while it answers requests on every surface (Connect, public form, ingress,
  * and their failures: 400, 401, 404, 500): every line carries the id of the request it belongs
- * to (and the organization, once Connect auth knows it), and no line carries a token, a secret, an
+ * to (and its organization, once known), and no line carries a token, a secret, an
  * email address or lead data. (Every other harness test scans its log for the same leaks too.)
  */
 import { INGRESS_TOKEN_HEADER } from '@leadbook/contract';
@@ -107,6 +107,20 @@ describe.each(ADAPTERS)('the log of requests through %s', { timeout: 60_000 }, (
       organizationId: ID.organization,
       error: { name: 'StorageError', message: 'postgres: SELECT tables: connection terminated' },
     });
+    // The organization, once known: after Connect auth, the form's load, the ingress token's check.
+    const organizationOf = (index: number) =>
+      lines.find(
+        (line) =>
+          line.message === 'request answered' &&
+          line.fields?.requestId === answered[index]!.result.headers.get('x-request-id'),
+      )?.fields?.organizationId;
+    expect([0, 1, 5, 7, 8].map(organizationOf)).toEqual([
+      ID.organization,
+      undefined,
+      ID.organization,
+      ID.organization,
+      undefined,
+    ]);
     const answeredLine = lines.find(
       (line) =>
         line.message === 'request answered' &&

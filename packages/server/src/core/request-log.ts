@@ -24,7 +24,10 @@ export function runInRequest<T>(requestId: string, fn: () => T): T {
   return current.run({ requestId }, fn);
 }
 
-/** Records the organization of the request being answered (after Connect auth). */
+/**
+ * Records the organization of the request being answered: after Connect auth, once a public form
+ * is loaded, once an ingress token is checked.
+ */
 export function setRequestOrganization(organizationId: string): void {
   const fields = current.getStore();
   if (fields) fields.organizationId = organizationId;

@@ -3,8 +3,9 @@
  * silent, as an embedded library should be.
  *
  * Every line is a message plus {@link LogFields}: a line written while a request is answered
- * carries that request's `requestId` (and, once the Connect token is checked, its
- * `organizationId`), so a host can follow one request through its logs. A failure goes in `error`
+ * carries that request's `requestId` (and its `organizationId` once that is known: after Connect
+ * auth, once a public form is loaded, once an ingress token is checked), so a host can follow one
+ * request through its logs. A failure goes in `error`
  * as `{ name, message, code? }`. No line ever carries an API token, an ingress token, an
  * `Authorization` header, a webhook secret, an email address or a lead's data: the service logs ids,
  * counts, statuses and route patterns, never request bodies or header values.
@@ -26,7 +27,7 @@ export interface LoggedError {
 export interface LogFields {
   /** The request being answered (the `x-request-id` the answer carries). */
   requestId?: string;
-  /** The organization the request acts for, once it is known (after Connect auth). */
+  /** The organization the request acts for, once it is known (after auth, or the form's load). */
   organizationId?: string;
   /** What failed. */
   error?: LoggedError;
