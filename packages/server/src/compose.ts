@@ -19,6 +19,7 @@ import { webhookJobHandlers } from './usecases/webhooks/delivery';
 import { eventDeliveryStager } from './usecases/webhooks/fan-out';
 import { createBackgroundTasks } from './core/background';
 import { createRequestGate } from './core/request-gate';
+import { withRequestFields } from './core/request-log';
 import type { MeetingSettings, ServiceContext } from './core/context';
 import type { MeetingProvider, MeetingProviderName } from './ports/meetings';
 import { meetingJobHandlers } from './usecases/meetings';
@@ -30,7 +31,7 @@ const MAX_WEBHOOK_TIMEOUT_MS = 300_000;
 
 /** Builds a service context: the given ports, or the defaults (sql.js in memory, timer scheduler, HTTP captcha). */
 export async function createServiceContext(options: ConnectServiceOptions = {}): Promise<ServiceContext> {
-  const logger = options.logger ?? silentLogger;
+  const logger = withRequestFields(options.logger ?? silentLogger);
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? (await createSqlJsStorage({ logger }));
   const scheduler = options.scheduler ?? createTimerScheduler({ storage, clock, logger });

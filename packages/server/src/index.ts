@@ -8,6 +8,11 @@ export {
   type CloseOptions,
   type ConnectService,
   type ConnectServiceOptions,
+  type HealthCheck,
+  type HealthOptions,
+  type HealthReport,
+  type HealthRoutesOptions,
+  type HealthStatus,
 } from './service';
 export type { AdminApi, ConsoleActionOptions } from './admin';
 export type { ApiTokenSummary, CreatedApiToken } from './admin/organizations';
@@ -55,7 +60,7 @@ export {
   type MeetingOperation,
 } from './adapters/meetings/in-memory';
 export { systemClock, type Clock } from './ports/clock';
-export type { Logger } from './ports/logger';
+export { errorFields, type LogFields, type LoggedError, type Logger } from './ports/logger';
 export { createManualClock, type ManualClock } from './core/manual-clock';
 export { ERROR_STATUS, ServiceError, type ErrorKind, type ServiceErrorOptions } from './core/errors';
 export type { EventHandler, ServiceEvents } from './events/bus';

@@ -51,6 +51,7 @@ async function emptyStorage(db: TestDatabase, record = false): Promise<StorageAd
   return {
     name: storage.name,
     transaction: (fn, options) => storage.transaction(fn, options),
+    schemaStatus: () => storage.schemaStatus(),
     close: () => (closed ??= storage.close().then(() => pool.release(schema))),
   };
 }

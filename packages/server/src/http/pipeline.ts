@@ -11,6 +11,7 @@
  */
 import type { Surface } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
+import { runInRequest, setRequestOrganization } from '../core/request-log';
 import { authenticate, requireScope, type AuthContext } from '../usecases/auth';
 import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
 import {
@@ -82,8 +83,14 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
   // that reused it would only be refused, and the host is about to stop.
   const closeIfClosing = (out: RawResponse): RawResponse =>
     gate.state === 'open' ? out : { ...out, headers: { ...out.headers, ...CLOSE_CONNECTION } };
-  return async (request) => {
+  return (request) => {
     const requestId = requestIdFor(request.headers.get('x-request-id'));
+    // Every line logged while the request is answered carries its id (see `core/request-log.ts`).
+    return runInRequest(requestId, () => serve(request, requestId));
+  };
+
+  /** Answers a request, or resolves undefined for a path outside the service's surfaces. */
+  async function serve(request: AdapterRequest, requestId: string): Promise<RawResponse | undefined> {
     const method = request.method.toUpperCase();
     const origin = request.headers.get('origin');
     if (method === 'OPTIONS' && isPublicFormPath(request.path)) {
@@ -101,18 +108,26 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
       return { ...refused, headers: { ...cors, ...refused.headers } };
     }
     const admitted: Admitted = { match, surface, origin, requestId, carried: { 'x-request-id': requestId } };
+    const startedAt = performance.now();
     try {
       // The error boundary: anything thrown on the way becomes the surface's envelope.
       const out = await answer(request, admitted).catch((error: unknown) => {
         const failed = errorResponse(surface, error, ctx, requestId);
         return { ...failed, headers: { ...admitted.carried, ...failed.headers } };
       });
+      // The route's pattern, never the path itself: no id or token of the URL reaches the log.
+      ctx.logger.debug('request answered', {
+        method,
+        route: match?.route.path ?? null,
+        status: out.status,
+        durationMs: Math.round(performance.now() - startedAt),
+      });
       // A HEAD answers as its GET would, without the body.
       return closeIfClosing(method === 'HEAD' ? { ...out, body: undefined } : out);
     } finally {
       gate.leave();
     }
-  };
+  }
 
   /** Answers an admitted request; throws what goes wrong (the boundary turns it into an envelope). */
   async function answer(request: AdapterRequest, admitted: Admitted): Promise<RawResponse> {
@@ -130,6 +145,7 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
     let auth: AuthContext | undefined;
     if (route.surface === 'connect' && route.scope) {
       auth = await authenticate(ctx, request.headers.get('authorization'));
+      setRequestOrganization(auth.organizationId);
       requireScope(auth, route.scope);
     }
     const { headers } = request;

@@ -74,13 +74,13 @@ export function meetingDeleteHandler(ctx: ServiceContext): JobHandler {
         ctx.logger.error('meeting could not be deleted', {
           ...meta,
           attempts,
-          error: outcome.failure.message,
+          error: { name: 'MeetingProviderError', message: outcome.failure.message },
         });
       else
         ctx.logger.warn('meeting deletion attempt failed', {
           ...meta,
           attempts,
-          error: outcome.failure.message,
+          error: { name: 'MeetingProviderError', message: outcome.failure.message },
         });
     });
   };

@@ -124,7 +124,7 @@ export async function attemptDelivery(
     host: hostOf(claimed.url),
     attempt: claimed.attempts.length + 1,
     status: result.status,
-    error: result.error,
+    ...(result.error === null ? {} : { error: { name: 'WebhookDeliveryError', message: result.error } }),
     outcome: recorded?.status ?? null,
     nextAttemptAt: recorded?.nextAttemptAt ?? null,
   };
