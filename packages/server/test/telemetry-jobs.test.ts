@@ -14,8 +14,11 @@ describe('scheduled job runs in OpenTelemetry', () => {
   beforeAll(() => {
     otel = registerInMemoryOtel();
     // The job router reads only the clock, the logger and the telemetry of its context.
-    ctx = { telemetry: createTelemetry(), clock: createManualClock(NOW + 90_000), logger: silentLogger } as
-      unknown as ServiceContext;
+    ctx = {
+      telemetry: createTelemetry(),
+      clock: createManualClock(NOW + 90_000),
+      logger: silentLogger,
+    } as unknown as ServiceContext;
   });
   afterAll(() => otel.shutdown());
 
@@ -36,9 +39,7 @@ describe('scheduled job runs in OpenTelemetry', () => {
     const inside = otel.spans().find((s) => s.name === 'inside')!;
     expect(inside.parentSpanContext?.spanId).toBe(run.spanContext().spanId);
     const lag = (await otel.metrics()).get('leadbook.scheduler.lag')!;
-    expect(lag).toEqual([
-      { attributes: { 'leadbook.job.type': 'test.ok' }, value: { count: 1, sum: 90 } },
-    ]);
+    expect(lag).toEqual([{ attributes: { 'leadbook.job.type': 'test.ok' }, value: { count: 1, sum: 90 } }]);
   });
 
   it('a failed run is an error span naming the error class only', async () => {

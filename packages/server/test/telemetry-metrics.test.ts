@@ -104,12 +104,16 @@ describe('OpenTelemetry metrics, and what telemetry never carries', { timeout: 6
         value: { count: 1, sum: expect.any(Number) },
       },
     ]);
-    expect(total(durations, { 'http.route': '/public/forms/:id/submit', 'http.response.status_code': 200 })).toBe(1);
+    expect(
+      total(durations, { 'http.route': '/public/forms/:id/submit', 'http.response.status_code': 200 }),
+    ).toBe(1);
   });
 
   it('counts holds, webhook attempts by outcome, scheduler lag and transactions', async () => {
     expect(total(await points('leadbook.holds.placed'), { 'leadbook.hold.outcome': 'placed' })).toBe(1);
-    expect(total(await points('leadbook.webhook.attempts'), { 'leadbook.webhook.outcome': 'succeeded' })).toBe(1);
+    expect(
+      total(await points('leadbook.webhook.attempts'), { 'leadbook.webhook.outcome': 'succeeded' }),
+    ).toBe(1);
     expect(
       total(await points('leadbook.webhook.attempt.duration'), { 'leadbook.webhook.outcome': 'succeeded' }),
     ).toBe(1);

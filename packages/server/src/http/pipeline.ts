@@ -104,7 +104,13 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
         const refused = errorResponse(surface, unavailableError(), ctx, requestId);
         return { ...refused, headers: { ...cors, ...refused.headers } };
       }
-      const admitted: Admitted = { match, surface, origin, requestId, carried: { 'x-request-id': requestId } };
+      const admitted: Admitted = {
+        match,
+        surface,
+        origin,
+        requestId,
+        carried: { 'x-request-id': requestId },
+      };
       try {
         // The error boundary: anything thrown on the way becomes the surface's envelope.
         const out = await answer(request, admitted).catch((error: unknown) => {

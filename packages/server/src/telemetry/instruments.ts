@@ -68,7 +68,11 @@ export function createTelemetry(): Telemetry {
       unit: '{attempt}',
     }),
     webhookDuration: seconds(METRIC.webhookDuration, 'Duration of outgoing webhook delivery attempts.'),
-    schedulerLag: seconds(METRIC.schedulerLag, 'How long after its due time a scheduled job ran.', LAG_BUCKETS),
+    schedulerLag: seconds(
+      METRIC.schedulerLag,
+      'How long after its due time a scheduled job ran.',
+      LAG_BUCKETS,
+    ),
     transactionDuration: seconds(METRIC.transactionDuration, 'Duration of storage transactions.'),
   };
 }

@@ -39,7 +39,9 @@ export interface InMemoryOtel {
 /** Registers a tracer and a meter provider, a context manager and the W3C propagator, globally. */
 export function registerInMemoryOtel(): InMemoryOtel {
   const spanExporter = new InMemorySpanExporter();
-  const tracerProvider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spanExporter })] });
+  const tracerProvider = new TracerProvider({
+    spanProcessors: [new SimpleSpanProcessor({ exporter: spanExporter })],
+  });
   const metricExporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
   // Exports only when asked (forceFlush): the interval is longer than any test.
   const reader = new PeriodicExportingMetricReader({

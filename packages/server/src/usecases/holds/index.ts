@@ -77,9 +77,11 @@ export async function placeHold(ctx: ServiceContext, request: HoldRequest): Prom
 
 /** The `leadbook.hold.outcome` of a hold that was not placed. */
 const holdRefusal = (error: unknown) =>
-  !isServiceError(error) ? 'failed'
-  : error.message === ErrorMessages.slotUnavailable ? 'unavailable'
-  : 'refused';
+  !isServiceError(error)
+    ? 'failed'
+    : error.message === ErrorMessages.slotUnavailable
+      ? 'unavailable'
+      : 'refused';
 
 /** {@link placeHold}'s unit. */
 async function placeHoldUnit(ctx: ServiceContext, request: HoldRequest): Promise<BookingHold> {
