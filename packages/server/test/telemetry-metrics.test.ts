@@ -136,6 +136,9 @@ describe('OpenTelemetry metrics, and what telemetry never carries', { timeout: 6
       'leadbook.webhook.outcome': 'succeeded',
       'http.response.status_code': 204,
     });
+    // The attempt runs in the background of the delivery job's run, which it outlives.
+    const job = otel.spans().find((s) => s.spanContext().spanId === attempt.parentSpanContext?.spanId);
+    expect(job?.name).toBe('job webhook.delivery');
   });
 
   it('no span or metric carries a token, a secret, an email or lead data', async () => {
