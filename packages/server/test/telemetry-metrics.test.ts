@@ -28,7 +28,7 @@ describe('OpenTelemetry metrics, and what telemetry never carries', { timeout: 6
   let h: Harness;
   let webhookSecret: string;
   const delivered: string[] = [];
-  let sent: { lead: number; booking: number; hold: number; submit: number };
+  let sent: Record<string, number>;
 
   beforeAll(async () => {
     otel = registerInMemoryOtel();
@@ -58,12 +58,20 @@ describe('OpenTelemetry metrics, and what telemetry never carries', { timeout: 6
       body: slot(1, 9),
     });
     const hold = await h.call('POST', '/connect/booking_holds/', { token: TOKEN.write, body: slot(1, 10) });
+    // The coach has room for one: a second hold of the same hour finds none.
+    const full = await h.call('POST', '/connect/booking_holds/', { token: TOKEN.write, body: slot(1, 10) });
     const submission = goodSubmission(`${day(2)}T08:00:00.000Z`, `${day(2)}T09:00:00.000Z`);
     const submit = await h.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
       body: { ...submission, data: { ...submission.data, [Object.keys(submission.data)[1]!]: LEAD_EMAIL } },
       headers: { origin: 'https://www.example.com' },
     });
-    sent = { lead: lead.status, booking: booking.status, hold: hold.status, submit: submit.status };
+    sent = {
+      lead: lead.status,
+      booking: booking.status,
+      hold: hold.status,
+      full: full.status,
+      submit: submit.status,
+    };
     await vi.waitFor(() => expect(delivered).toHaveLength(1), { timeout: 20_000 });
     await vi.waitFor(
       () => expect(otel.spans().some((s) => s.attributes['leadbook.webhook.outcome'])).toBe(true),
@@ -82,7 +90,7 @@ describe('OpenTelemetry metrics, and what telemetry never carries', { timeout: 6
       .reduce((sum, p) => sum + (typeof p.value === 'number' ? p.value : p.value.count), 0);
 
   it('the workload went through', () => {
-    expect(sent).toEqual({ lead: 201, booking: 201, hold: 201, submit: 200 });
+    expect(sent).toEqual({ lead: 201, booking: 201, hold: 201, full: 400, submit: 200 });
   });
 
   it('counts committed bookings by where they came from', async () => {
@@ -110,7 +118,9 @@ describe('OpenTelemetry metrics, and what telemetry never carries', { timeout: 6
   });
 
   it('counts holds, webhook attempts by outcome, scheduler lag and transactions', async () => {
-    expect(total(await points('leadbook.holds.placed'), { 'leadbook.hold.outcome': 'placed' })).toBe(1);
+    const holds = await points('leadbook.holds.placed');
+    expect(total(holds, { 'leadbook.hold.outcome': 'placed' })).toBe(1);
+    expect(total(holds, { 'leadbook.hold.outcome': 'unavailable' })).toBe(1);
     expect(
       total(await points('leadbook.webhook.attempts'), { 'leadbook.webhook.outcome': 'succeeded' }),
     ).toBe(1);
