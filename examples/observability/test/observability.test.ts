@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SpanKind } from '@opentelemetry/api';
+import { SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { createManualClock } from '@leadbook/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ describe('the observability example', { timeout: 60_000 }, () => {
   let base: string;
   let metrics: Awaited<ReturnType<typeof serveMetrics>>;
   let booked: Response;
+  let log: ReturnType<typeof createPino>;
 
   beforeAll(async () => {
     // The SDK as server.ts starts it, with an in-memory span exporter beside Prometheus.
@@ -25,7 +26,7 @@ describe('the observability example', { timeout: 60_000 }, () => {
       serviceName: 'leadbook-test',
       spanProcessors: [new SimpleSpanProcessor({ exporter: spans })],
     });
-    const log = createPino({ write: (line: string) => void logLines.push(line) });
+    log = createPino({ write: (line: string) => void logLines.push(line) });
     observed = await createObservedApp({ log, clock: createManualClock(NOW) });
     api = observed.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => api.once('listening', resolve));
@@ -79,5 +80,20 @@ describe('the observability example', { timeout: 60_000 }, () => {
     expect(useCase.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
     const access = logLines.map((line) => JSON.parse(line)).find((entry) => entry.requestId === requestId);
     expect(access).toMatchObject({ msg: 'request', method: 'POST', status: 201 });
+  });
+
+  it('a log line written while a span is active carries its trace and span ids', () => {
+    const ids = trace.getTracer('test').startActiveSpan('work', (span) => {
+      log.info('inside');
+      span.end();
+      return span.spanContext();
+    });
+    log.info('outside');
+    const lines = logLines.map((line) => JSON.parse(line));
+    expect(lines.find((entry) => entry.msg === 'inside')).toMatchObject({
+      trace_id: ids.traceId,
+      span_id: ids.spanId,
+    });
+    expect(lines.find((entry) => entry.msg === 'outside')).not.toHaveProperty('trace_id');
   });
 });
