@@ -2,7 +2,7 @@
  * pino as the service's logger: JSON lines that carry the active trace and span ids, so a log line
  * written while a request or a job runs leads to its trace.
  */
-import { trace } from '@opentelemetry/api';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import type { Logger } from '@leadbook/server';
 import { pino, type DestinationStream, type Logger as Pino } from 'pino';
 
@@ -12,10 +12,10 @@ export function createPino(destination?: DestinationStream): Pino {
     {
       level: process.env.LOG_LEVEL ?? 'info',
       mixin() {
-        const span = trace.getActiveSpan();
-        if (!span) return {};
-        const { traceId, spanId } = span.spanContext();
-        return { trace_id: traceId, span_id: spanId };
+        // A span that is not sampled, or made while no SDK traces, has no ids worth a log line.
+        const context = trace.getActiveSpan()?.spanContext();
+        if (!context || !isSpanContextValid(context)) return {};
+        return { trace_id: context.traceId, span_id: context.spanId };
       },
     },
     destination,
