@@ -12,7 +12,7 @@ export function createPino(destination?: DestinationStream): Pino {
     {
       level: process.env.LOG_LEVEL ?? 'info',
       mixin() {
-        // A span that is not sampled, or made while no SDK traces, has no ids worth a log line.
+        // A span made while no tracer provider is registered has all-zero ids: not worth a log line.
         const context = trace.getActiveSpan()?.spanContext();
         if (!context || !isSpanContextValid(context)) return {};
         return { trace_id: context.traceId, span_id: context.spanId };
