@@ -24,6 +24,9 @@ import type { MeetingSettings, ServiceContext } from './core/context';
 import type { MeetingProvider, MeetingProviderName } from './ports/meetings';
 import { meetingJobHandlers } from './usecases/meetings';
 import { systemClock } from './ports/clock';
+import { countBookings } from './telemetry/events';
+import { createTelemetry } from './telemetry/instruments';
+import { traceStorage } from './telemetry/storage';
 import { silentLogger } from './ports/logger';
 
 /** The longest per-attempt webhook (and meeting) timeout: 5 minutes (an attempt holds its delivery for twice this). */
@@ -48,8 +51,9 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
   const meetings = meetingSettings(options.meetings);
   const allowPrivateUrls = options.webhooks?.allowPrivateUrls ?? false;
   const lookup = options.webhooks?.lookup ?? systemHostLookup;
+  const telemetry = createTelemetry();
   const ctx: ServiceContext = {
-    storage,
+    storage: traceStorage(storage, telemetry),
     clock,
     logger,
     events: createEventBus(logger),
@@ -69,8 +73,10 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     background: createBackgroundTasks(logger),
     gate: createRequestGate(),
     meetings,
+    telemetry,
   };
   const stage = eventDeliveryStager(ctx);
+  ctx.events.on('calendar.appointment.booked', countBookings(telemetry));
   return ctx;
 }
 
