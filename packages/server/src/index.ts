@@ -120,6 +120,7 @@ export {
   SUBSCRIPTION_FAILING_LIMIT_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_MS,
+  ADDRESS_REFUSED_CODE,
   checkWebhookUrl,
   checkWebhookUrlSyntax,
   type HostLookup,
