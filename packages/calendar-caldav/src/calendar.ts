@@ -18,7 +18,7 @@ import {
 import { calendarQuery, createCalendarObject, deleteCalendarObject, updateCalendarObject } from 'tsdav';
 import { movedEventICalendar, newEventICalendar } from './event-ics';
 import { busyFromICalendar } from './expand';
-import { authorisedFetch, callError, statusError } from './http';
+import { authorisedFetch, callError, cappedResponse, statusError } from './http';
 
 /** Options of {@link createCalDavCalendar}. */
 export interface CalDavCalendarOptions {
@@ -44,6 +44,8 @@ export interface CalDavCalendarOptions {
    * (`createGuardedFetch`); a fetch of your own replaces that guard.
    */
   fetch?: typeof fetch;
+  /** The largest answer a read takes, in bytes; a larger one fails the read. Default: 10000000 (10 MB). */
+  maxResponseBytes?: number;
   /** The most occurrences walked per recurring event. Default: 50000. */
   maxOccurrences?: number;
   /** The clock of `DTSTAMP`, in epoch milliseconds. Default: `Date.now`. */
@@ -88,6 +90,7 @@ export function createCalDavCalendar(options: CalDavCalendarOptions): ExternalCa
   const fetch = authorisedFetch(base, authorization);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? Date.now;
+  const maxResponseBytes = options.maxResponseBytes ?? 10_000_000;
   const expandOptions = {
     timezone: options.timezone ?? 'UTC',
     maxOccurrences: options.maxOccurrences ?? 50_000,
@@ -131,7 +134,7 @@ export function createCalDavCalendar(options: CalDavCalendarOptions): ExternalCa
           const response = await fetch(input, init);
           if (response.status !== 207 && !response.ok)
             throw statusError('reading busy times', response.status);
-          return response;
+          return cappedResponse(response, maxResponseBytes);
         };
         const responses = await calendarQuery({
           url: calendarUrl,
@@ -184,7 +187,8 @@ export function createCalDavCalendar(options: CalDavCalendarOptions): ExternalCa
         const url = objectUrl(eventId);
         const current = await fetch(url, { method: 'GET', signal });
         if (!current.ok) throw statusError('moving the event', current.status);
-        const data = movedEventICalendar(await current.text(), time, now());
+        const text = await (await cappedResponse(current, maxResponseBytes)).text();
+        const data = movedEventICalendar(text, time, now());
         const etag = current.headers.get('etag') ?? undefined;
         const response = await updateCalendarObject({
           calendarObject: { url, data, ...(etag === undefined ? {} : { etag }) },

@@ -48,3 +48,24 @@ export function authorisedFetch(base: typeof fetch, authorization: string | unde
     return base(input, { ...init, headers });
   };
 }
+
+/**
+ * `response` with its body read into memory, or an `ExternalCalendarError` (not retryable) once
+ * the body passes `maxBytes`: a calendar cannot make a read hold unbounded memory.
+ */
+export async function cappedResponse(response: Response, maxBytes: number): Promise<Response> {
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+    size += part.value.byteLength;
+    if (size > maxBytes) {
+      await reader?.cancel();
+      throw new ExternalCalendarError(`the CalDAV answer is larger than ${maxBytes} bytes`, {
+        retryable: false,
+      });
+    }
+    chunks.push(part.value);
+  }
+  return new Response(Buffer.concat(chunks), { status: response.status, headers: response.headers });
+}

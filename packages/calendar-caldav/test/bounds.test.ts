@@ -73,6 +73,21 @@ describe('CalDAV calendar calls are bounded and fail closed', () => {
     expect(requests).toBe(0);
   });
 
+  it('an answer larger than maxResponseBytes fails the read', async () => {
+    const calendar = createCalDavCalendar({
+      calendarUrl: 'https://dav.example.com/coach/calendar/',
+      maxResponseBytes: 1000,
+      fetch: async () =>
+        new Response(`<?xml version="1.0"?><multistatus xmlns="DAV:">${' '.repeat(5000)}</multistatus>`, {
+          status: 207,
+          headers: { 'content-type': 'application/xml' },
+        }),
+    });
+    const error = await rejection(calendar.busy({ startMs: 0, endMs: HOUR }));
+    expect(String((error as Error).message)).toMatch(/larger than 1000 bytes/);
+    expect(isExternalCalendarError(error) && !error.retryable).toBe(true);
+  });
+
   it('a calendar URL with credentials or another scheme is refused at creation', () => {
     expect(() => createCalDavCalendar({ calendarUrl: 'https://alice:pw@dav.example.com/cal/' })).toThrow(
       /credentials/,
