@@ -86,6 +86,20 @@ describe('busyFromICalendar', () => {
     expect(at('2030-04-01T00:00') - at('2030-03-31T00:00')).toBe(23 * 3_600_000);
   });
 
+  it('reads an end in another zone than the start in its own zone', () => {
+    const ics = lines(
+      'BEGIN:VEVENT',
+      'UID:flight@example.com',
+      'DTSTAMP:20300101T000000Z',
+      'DTSTART;TZID=Europe/Berlin:20300402T090000',
+      'DTEND;TZID=America/New_York:20300402T040000',
+      'END:VEVENT',
+    );
+    expect(busyFromICalendar([ics], WIDE, OPTIONS)).toEqual([
+      { startMs: Date.parse('2030-04-02T07:00:00Z'), endMs: Date.parse('2030-04-02T08:00:00Z') },
+    ]);
+  });
+
   it('fails, rather than hides busy time, when a rule has more occurrences than it walks', () => {
     const ics = lines(
       'BEGIN:VEVENT',

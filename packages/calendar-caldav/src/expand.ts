@@ -77,21 +77,23 @@ function eventIntervals(
   out: BusyInterval[],
 ): void {
   const event = new ICAL.Event(master, { exceptions, strictExceptions: false });
-  const push = (component: Component, start: Time, end: Time) => {
+  /** `ownEnd`: the end is the event's DTEND in its own zone, not the start's zone plus a duration. */
+  const push = (component: Component, start: Time, end: Time, ownEnd: boolean) => {
     if (!counts(component)) return;
-    const startMs = instant(start, tzidOf(component, 'dtstart'), options.timezone);
-    const endTzid = tzidOf(component, 'dtend') ?? tzidOf(component, 'dtstart');
+    const startTzid = tzidOf(component, 'dtstart');
+    const startMs = instant(start, startTzid, options.timezone);
+    const endTzid = ownEnd ? (tzidOf(component, 'dtend') ?? startTzid) : startTzid;
     const endMs = Math.max(startMs, instant(end, endTzid, options.timezone));
     if (endMs > range.startMs && startMs < range.endMs) out.push({ startMs, endMs });
   };
   if (!event.isRecurring()) {
-    push(master, event.startDate, event.endDate);
+    push(master, event.startDate, event.endDate, true);
     return;
   }
   // Overridden occurrences (RECURRENCE-ID) count at their own time, wherever they moved to.
   for (const exception of exceptions) {
     const moved = new ICAL.Event(exception);
-    push(exception, moved.startDate, moved.endDate);
+    push(exception, moved.startDate, moved.endDate, true);
   }
   const iterator = event.iterator();
   const startTzid = tzidOf(master, 'dtstart');
@@ -105,7 +107,7 @@ function eventIntervals(
       );
     }
     const details = event.getOccurrenceDetails(next);
-    if (details.item === event) push(master, details.startDate, details.endDate);
+    if (details.item === event) push(master, details.startDate, details.endDate, false);
   }
 }
 
