@@ -6,5 +6,9 @@ export default defineProject({
   test: {
     name: 'calendar-caldav',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Radicale is a Python process started per test file; on a loaded 2-core machine its start
+    // alone can take seconds.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

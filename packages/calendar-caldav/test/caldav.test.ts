@@ -1,5 +1,5 @@
 import { runExternalCalendarConformance } from '@leadbook/server/testing';
-import { afterAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createCalDavCalendar } from '../src';
 import { readEvent } from '../src/event-ics';
 import {
@@ -15,16 +15,18 @@ import {
 // Radicale is Debian's `radicale` package, which `.ci/run` installs; a machine without it skips
 // these tests rather than fail them.
 describe.skipIf(!radicaleInstalled)('CalDAV calendar against Radicale', () => {
-  let server: Promise<Radicale> | undefined;
-  const radicale = () => (server ??= startRadicale());
+  let server: Radicale;
+  beforeAll(async () => {
+    server = await startRadicale();
+  });
   afterAll(async () => {
-    if (server) await (await server).stop();
+    await server?.stop();
   });
 
   runExternalCalendarConformance({
     name: 'caldav (radicale)',
     create: async () => {
-      const calendarUrl = await (await radicale()).newCalendar();
+      const calendarUrl = await server.newCalendar();
       const calendar = createCalDavCalendar({
         calendarUrl,
         username: 'coach',
