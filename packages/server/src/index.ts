@@ -60,6 +60,32 @@ export {
   type MeetingOperation,
 } from './adapters/meetings/in-memory';
 export { systemClock, type Clock } from './ports/clock';
+export {
+  bookingEventUid,
+  ExternalCalendarError,
+  isExternalCalendarError,
+  isLeadbookEventUid,
+  LEADBOOK_EVENT_UID_DOMAIN,
+  MAX_BUSY_RANGE_MS,
+  type BusyInterval,
+  type BusyRange,
+  type CalendarEventInput,
+  type CalendarEventTime,
+  type CreatedCalendarEvent,
+  type ExternalCalendar,
+  type ExternalCalendarCallOptions,
+  type ExternalCalendarErrorOptions,
+  type TimeSpan,
+} from './ports/external-calendar';
+export { assertBusyRange, mergeBusyIntervals } from './domain/calendars';
+export {
+  createInMemoryExternalCalendar,
+  type CalendarOperation,
+  type ExternalEventSeed,
+  type InMemoryCalendarEvent,
+  type InMemoryExternalCalendar,
+} from './adapters/calendars/in-memory';
+export { createGuardedFetch, type GuardedFetchOptions } from './adapters/webhooks/guarded-fetch';
 export { errorFields, type LogFields, type LoggedError, type Logger } from './ports/logger';
 export { createManualClock, type ManualClock } from './core/manual-clock';
 export { ERROR_STATUS, ServiceError, type ErrorKind, type ServiceErrorOptions } from './core/errors';
@@ -94,5 +120,10 @@ export {
   SUBSCRIPTION_FAILING_LIMIT_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_MS,
+  ADDRESS_REFUSED_CODE,
+  checkWebhookUrl,
+  checkWebhookUrlSyntax,
   type HostLookup,
+  type WebhookUrlCheck,
+  type WebhookUrlGuardOptions,
 } from './domain/webhooks';
