@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   MAX_BUSY_RANGE_MS,
   bookingEventUid,
@@ -13,6 +13,7 @@ import {
   type CalendarEventInput,
   type ExternalCalendar,
 } from '../ports/external-calendar';
+import { namedTests } from './named-tests';
 import type { ConformanceSkip } from './storage-conformance/harness';
 
 /** An event put into the calendar as someone outside Leadbook would. */
@@ -74,8 +75,6 @@ const rejection = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-type Body = (under: ExternalCalendarUnderTest) => Promise<void>;
-
 /**
  * Registers the external calendar conformance tests with vitest: busy intervals are clipped,
  * sorted and merged, and leave out free, cancelled and Leadbook's own events; ranges are checked;
@@ -102,22 +101,7 @@ type Body = (under: ExternalCalendarUnderTest) => Promise<void>;
  * ```
  */
 export function runExternalCalendarConformance(options: ExternalCalendarConformanceOptions): void {
-  const skips = new Map((options.skip ?? []).map((entry) => [entry.test, entry.reason]));
-  const registered = new Set<string>();
-  const test = (group: string, title: string, body: Body) => {
-    const name = `${group} > ${title}`;
-    registered.add(name);
-    const reason = skips.get(name);
-    if (reason !== undefined) return it.skip(`${title} (skipped: ${reason})`, () => undefined);
-    it(title, async () => {
-      const under = await options.create();
-      try {
-        await body(under);
-      } finally {
-        await under.dispose();
-      }
-    });
-  };
+  const { test, checkSkips } = namedTests('runExternalCalendarConformance', options);
 
   describe(`external calendar conformance: ${options.name}`, () => {
     describe('busy', () => {
@@ -211,13 +195,6 @@ export function runExternalCalendarConformance(options: ExternalCalendarConforma
         await expect(u.calendar.deleteEvent('whatever', { signal })).rejects.toBeTruthy();
       });
     });
-    if (skips.size > 0) {
-      it('every skip entry names a test of the suite', () => {
-        const unknown = [...skips.keys()].filter((name) => !registered.has(name));
-        if (unknown.length > 0) {
-          throw new Error(`runExternalCalendarConformance: skip entries name no test: ${unknown.join('; ')}`);
-        }
-      });
-    }
+    checkSkips();
   });
 }
