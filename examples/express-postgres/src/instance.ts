@@ -27,6 +27,8 @@ const service = await createConnectService({
   // One store per limit, all in one table: every instance counts into the same windows.
   rateLimit: { store: (name) => createPostgresRateLimitStore({ pool, schema, prefix: `${name}:` }) },
   logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
+  // GET /healthz (liveness) and GET /readyz (storage, migrations, scheduler; 503 once shutting down).
+  health: true,
 });
 service.events.on('calendar.appointment.hasStarted', (event) => {
   console.log(`[${process.pid}] hasStarted: booking ${event.payload.booking.id}`);

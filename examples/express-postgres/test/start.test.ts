@@ -111,6 +111,22 @@ describe.skipIf(!DATABASE_URL)('npm start (examples/express-postgres)', () => {
     expect(responses.filter((response) => response.status === 429)).toHaveLength(10);
   });
 
+  it('each instance is live and ready: storage, migrations and the pg-boss scheduler pass', async () => {
+    for (const url of info.urls) {
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({
+        status: 'ok',
+        checks: {
+          storage: { status: 'pass' },
+          migrations: { status: 'pass' },
+          scheduler: { status: 'pass' },
+        },
+      });
+    }
+  });
+
   it('stops both instances on SIGTERM', async () => {
     process.kill(-child.pid!, 'SIGTERM');
     const code = await Promise.race([

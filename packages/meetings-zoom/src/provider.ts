@@ -109,8 +109,9 @@ export function createZoomMeetingProvider(options: ZoomMeetingProviderOptions): 
     }
   }, now);
 
+  const prefix = options.apiBaseUrl ?? 'https://api.zoom.us/v2';
   const api: KyInstance = ky.create({
-    prefix: options.apiBaseUrl ?? 'https://api.zoom.us/v2',
+    prefix,
     fetch: fetchFn,
     timeout,
     retry: {
@@ -163,6 +164,7 @@ export function createZoomMeetingProvider(options: ZoomMeetingProviderOptions): 
 
   return {
     name: 'zoom',
+    host: URL.canParse(prefix) ? new URL(prefix).hostname : undefined,
     async create(request, callOptions = {}): Promise<CreatedMeeting> {
       let meeting: ZoomMeeting;
       try {

@@ -19,10 +19,14 @@ import { webhookJobHandlers } from './usecases/webhooks/delivery';
 import { eventDeliveryStager } from './usecases/webhooks/fan-out';
 import { createBackgroundTasks } from './core/background';
 import { createRequestGate } from './core/request-gate';
+import { withRequestFields } from './core/request-log';
 import type { MeetingSettings, ServiceContext } from './core/context';
 import type { MeetingProvider, MeetingProviderName } from './ports/meetings';
 import { meetingJobHandlers } from './usecases/meetings';
 import { systemClock } from './ports/clock';
+import { countBookings } from './telemetry/events';
+import { createTelemetry } from './telemetry/instruments';
+import { traceStorage } from './telemetry/storage';
 import { silentLogger } from './ports/logger';
 
 /** The longest per-attempt webhook (and meeting) timeout: 5 minutes (an attempt holds its delivery for twice this). */
@@ -30,7 +34,7 @@ const MAX_WEBHOOK_TIMEOUT_MS = 300_000;
 
 /** Builds a service context: the given ports, or the defaults (sql.js in memory, timer scheduler, HTTP captcha). */
 export async function createServiceContext(options: ConnectServiceOptions = {}): Promise<ServiceContext> {
-  const logger = options.logger ?? silentLogger;
+  const logger = withRequestFields(options.logger ?? silentLogger);
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? (await createSqlJsStorage({ logger }));
   const scheduler = options.scheduler ?? createTimerScheduler({ storage, clock, logger });
@@ -47,8 +51,9 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
   const meetings = meetingSettings(options.meetings);
   const allowPrivateUrls = options.webhooks?.allowPrivateUrls ?? false;
   const lookup = options.webhooks?.lookup ?? systemHostLookup;
+  const telemetry = createTelemetry();
   const ctx: ServiceContext = {
-    storage,
+    storage: traceStorage(storage, telemetry),
     clock,
     logger,
     events: createEventBus(logger),
@@ -68,8 +73,10 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     background: createBackgroundTasks(logger),
     gate: createRequestGate(),
     meetings,
+    telemetry,
   };
   const stage = eventDeliveryStager(ctx);
+  ctx.events.on('calendar.appointment.booked', countBookings(telemetry));
   return ctx;
 }
 

@@ -8,6 +8,11 @@ export {
   type CloseOptions,
   type ConnectService,
   type ConnectServiceOptions,
+  type HealthCheck,
+  type HealthOptions,
+  type HealthReport,
+  type HealthRoutesOptions,
+  type HealthStatus,
 } from './service';
 export type { AdminApi, ConsoleActionOptions } from './admin';
 export type { ApiTokenSummary, CreatedApiToken } from './admin/organizations';
@@ -55,7 +60,33 @@ export {
   type MeetingOperation,
 } from './adapters/meetings/in-memory';
 export { systemClock, type Clock } from './ports/clock';
-export type { Logger } from './ports/logger';
+export {
+  bookingEventUid,
+  ExternalCalendarError,
+  isExternalCalendarError,
+  isLeadbookEventUid,
+  LEADBOOK_EVENT_UID_DOMAIN,
+  MAX_BUSY_RANGE_MS,
+  type BusyInterval,
+  type BusyRange,
+  type CalendarEventInput,
+  type CalendarEventTime,
+  type CreatedCalendarEvent,
+  type ExternalCalendar,
+  type ExternalCalendarCallOptions,
+  type ExternalCalendarErrorOptions,
+  type TimeSpan,
+} from './ports/external-calendar';
+export { assertBusyRange, mergeBusyIntervals } from './domain/calendars';
+export {
+  createInMemoryExternalCalendar,
+  type CalendarOperation,
+  type ExternalEventSeed,
+  type InMemoryCalendarEvent,
+  type InMemoryExternalCalendar,
+} from './adapters/calendars/in-memory';
+export { createGuardedFetch, type GuardedFetchOptions } from './adapters/webhooks/guarded-fetch';
+export { errorFields, type LogFields, type LoggedError, type Logger } from './ports/logger';
 export { createManualClock, type ManualClock } from './core/manual-clock';
 export { ERROR_STATUS, ServiceError, type ErrorKind, type ServiceErrorOptions } from './core/errors';
 export type { EventHandler, ServiceEvents } from './events/bus';
@@ -89,5 +120,10 @@ export {
   SUBSCRIPTION_FAILING_LIMIT_MS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_MS,
+  ADDRESS_REFUSED_CODE,
+  checkWebhookUrl,
+  checkWebhookUrlSyntax,
   type HostLookup,
+  type WebhookUrlCheck,
+  type WebhookUrlGuardOptions,
 } from './domain/webhooks';

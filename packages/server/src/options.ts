@@ -7,6 +7,7 @@ import type { Clock } from './ports/clock';
 import type { Logger } from './ports/logger';
 import type { HostLookup } from './domain/webhooks';
 import type { HttpCaptchaVerifierOptions } from './adapters/captcha/http-captcha-verifier';
+import type { HealthRoutesOptions } from './http/health-routes';
 import type { RateLimitOptions } from './http/rate-limit';
 import type { CaptchaVerifier } from './ports/captcha';
 import type { MeetingProvider } from './ports/meetings';
@@ -14,8 +15,25 @@ import type { Scheduler } from './ports/scheduler';
 import type { StorageAdapter } from './ports/storage';
 import type { TelemetrySink } from './usecases/public-forms/telemetry';
 
+/** The health routes' paths and the checks' deadline (`health` of {@link ConnectServiceOptions}). */
+export interface HealthOptions extends HealthRoutesOptions {
+  /**
+   * How long, in milliseconds, each check of a health report may take before it fails with reason
+   * `timeout`: an integer from 1 to 60000. Default: 5000.
+   */
+  timeoutMs?: number;
+}
+
 /** Options of {@link createConnectService}. */
 export interface ConnectServiceOptions {
+  /**
+   * Serve liveness and readiness routes (an extension, outside the spec's paths) from both
+   * `service.express()` and `service.fetch`: `true` for `GET /healthz` and `GET /readyz`, or the
+   * paths to use. Liveness answers 200 `{"status":"ok"}` while the process serves; readiness answers
+   * `service.health()`'s report, 200 when it is `ok` and 503 otherwise (from the moment `close()` is
+   * called, too). Default: off (`service.health()` works either way).
+   */
+  health?: boolean | HealthOptions;
   /** Storage adapter. Default: in-memory sql.js (`createSqlJsStorage()`). */
   storage?: StorageAdapter;
   /** Scheduler of `hasStarted`/`hasEnded`. Default: the in-process timer scheduler on `storage`. */

@@ -6,23 +6,28 @@
 import type { Router } from 'express';
 import { createAdminApi, type AdminApi } from './admin';
 import { createServiceContext, startJobs } from './compose';
+import { createHealthCheck, type HealthReport, type SchedulerState } from './core/health';
 import type { ServiceEvents } from './events/bus';
 import { parseBodyLimit } from './http/body-limit';
 import { connectRoutes } from './http/connect-routes';
 import { createExpressRouter } from './http/express';
 import { createFetchHandler, type FetchHandler } from './http/fetch';
 import { ingressRoutes } from './http/ingress-routes';
+import { healthSettings, withHealthRoutes } from './http/health-routes';
 import { createPipeline } from './http/pipeline';
 import { publicFormRoutes } from './http/public-form-routes';
 import { createRateLimiters } from './http/rate-limit';
 import type { ConnectServiceOptions } from './options';
+import { errorFields } from './ports/logger';
 import type { StorageAdapter } from './ports/storage';
 import { pruneIdempotency } from './usecases/bookings';
 import { resumePendingDeliveries } from './usecases/webhooks/delivery';
 import { resumePendingMeetings } from './usecases/meetings';
 import { storageTelemetrySink } from './usecases/public-forms/telemetry';
 
-export type { ConnectServiceOptions } from './options';
+export type { ConnectServiceOptions, HealthOptions } from './options';
+export type { HealthCheck, HealthReport, HealthStatus } from './core/health';
+export type { HealthRoutesOptions } from './http/health-routes';
 
 /** Options of {@link ConnectService.close}. */
 export interface CloseOptions {
@@ -49,6 +54,23 @@ export interface ConnectService {
   express(): Router;
   /** The same routes as a fetch handler: `Request` in, `Response` out (for msw and fetch hosts). */
   fetch: FetchHandler;
+  /**
+   * Checks the service: a storage round trip (a read-only transaction), the schema's migrations
+   * (when the storage adapter has `schemaStatus()`), the scheduler (started, not stopped; it
+   * waits for the start up to the checks' deadline) and shutdown. `ok` when all pass; `degraded`
+   * when requests are served but the scheduler is not running; `unavailable` when storage fails, the
+   * schema lacks migrations, or `close()` has been called (storage is then not touched). Each check
+   * has `health.timeoutMs` (default 5 s); concurrent calls share one run. A failed check gives only
+   * a reason (`error`, `timeout`, `behind`, ...); the error itself goes to the logger. Never rejects.
+   * The readiness route (`health` option) answers this report.
+   *
+   * @example
+   * ```ts
+   * const report = await service.health();
+   * if (report.status !== 'ok') console.warn('not ready', report.checks);
+   * ```
+   */
+  health(): Promise<HealthReport>;
   /** The typed console API. */
   admin: AdminApi;
   /**
@@ -104,11 +126,12 @@ export interface ConnectService {
  */
 export async function createConnectService(options: ConnectServiceOptions = {}): Promise<ConnectService> {
   const bodyLimit = parseBodyLimit(options.bodyLimit);
+  const health = healthSettings(options.health);
   const ctx = await createServiceContext(options);
   const { logger, scheduler, storage, events } = ctx;
 
   const telemetrySink = options.telemetrySink ?? storageTelemetrySink(ctx);
-  const pipeline = createPipeline(ctx, {
+  const servicePipeline = createPipeline(ctx, {
     routes: [...connectRoutes(ctx), ...publicFormRoutes(ctx, telemetrySink), ...ingressRoutes(ctx)],
     bodyLimit,
     limiters: createRateLimiters(options.rateLimit, logger),
@@ -117,18 +140,29 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
   await pruneIdempotency(ctx);
 
   let closed: Promise<void> | undefined;
+  let schedulerState: SchedulerState = 'starting';
   // Start firing jobs on the next macrotask, so that subscribers attached right after
   // `await createConnectService()` also see the events of jobs that fell due while it was down.
   const started = new Promise<void>((resolve) => {
     setImmediate(() => {
-      if (closed) return resolve();
+      if (closed) {
+        schedulerState = 'stopped';
+        return resolve();
+      }
       startJobs(ctx)
+        .then(
+          () => void (schedulerState = 'running'),
+          (error: unknown) => {
+            schedulerState = 'failed';
+            throw error;
+          },
+        )
         .then(() => resumePendingDeliveries(ctx))
         .then(() => resumePendingMeetings(ctx))
         .then(
           () => resolve(),
           (error: unknown) => {
-            logger.error('scheduler failed to start', { error: String(error) });
+            logger.error('scheduler failed to start', { error: errorFields(error) });
             resolve();
           },
         );
@@ -142,7 +176,10 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
     try {
       await Promise.all([
         ctx.gate.close(deadline.signal),
-        started.then(() => scheduler.stop()),
+        started.then(async () => {
+          await scheduler.stop();
+          schedulerState = 'stopped';
+        }),
         ctx.background.drain(deadline.signal),
       ]);
       // The job that was running when the scheduler stopped may have started more calls meanwhile.
@@ -153,7 +190,17 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
     await storage.close();
   }
 
+  const checkHealth = createHealthCheck(ctx, {
+    schedulerState: () => schedulerState,
+    started,
+    timeoutMs: health.timeoutMs,
+  });
+  const pipeline = health.paths
+    ? withHealthRoutes(servicePipeline, health.paths, checkHealth)
+    : servicePipeline;
+
   return {
+    health: checkHealth,
     express: () => (router ??= createExpressRouter(pipeline)),
     fetch: createFetchHandler(ctx, pipeline),
     admin: createAdminApi(ctx),

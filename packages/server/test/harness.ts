@@ -11,6 +11,7 @@ import { listenOnLoopback, shutDownHost } from '../../../test-support/http-host'
 import { checkedSend } from '../../../test-support/openapi';
 import { NOW, testClock } from '../../../test-support/time';
 import { testStudio } from './studio';
+import { scanningLogger } from './support/log-scan';
 
 /** The two ways a host serves the route table. */
 export const ADAPTERS = ['express', 'fetch'] as const;
@@ -42,6 +43,7 @@ export interface Harness {
   /** Sends a request as it is (no token, content type or client IP added): for the fuzz test. */
   send(request: Request): Promise<Response>;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** Closes the service (and the host); rejects when the service logged a secret meanwhile. */
   close(): Promise<void>;
 }
 
@@ -57,14 +59,18 @@ export interface HostOptions {
  * A service seeded with the studio (on the test epoch), on the test clock (unless `options.clock`
  * says otherwise), reached through the Express router over loopback HTTP, or its fetch handler.
  * Every request and answer is checked against `docs/openapi.json` (`checkedSend`): an answer, or an
- * accepted request body, that the document does not describe fails the call.
+ * accepted request body, that the document does not describe fails the call. Unless
+ * `options.logger` says otherwise, the service logs to a scanner, and `close()` fails when a line
+ * carried a token, a secret or an email address (`support/log-scan.ts`).
  */
 export async function createHarness(
   kind: AdapterKind,
   options: ConnectServiceOptions = {},
   host: HostOptions = {},
 ): Promise<Harness> {
-  const service = await createConnectService({ clock: testClock(), ...options });
+  // Every harness test also checks the service's log: no line may carry a secret or an email.
+  const scan = scanningLogger();
+  const service = await createConnectService({ clock: testClock(), logger: scan.logger, ...options });
   const seeded = host.fullStudio
     ? (await seedStudio(service, { now: NOW })).seeded
     : await service.admin.seed(testStudio());
@@ -101,6 +107,9 @@ export async function createHarness(
       }
       return { status: response.status, headers: response.headers, text, json };
     },
-    close: () => (server ? shutDownHost(server, service) : service.close()),
+    async close() {
+      await (server ? shutDownHost(server, service) : service.close());
+      if (scan.leaks.length > 0) throw new Error(`the service logged secrets:\n  ${scan.leaks.join('\n  ')}`);
+    },
   };
 }

@@ -27,7 +27,14 @@ import {
 import { createHarness, type Harness } from '../../server/test/harness';
 import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from '@leadbook/server';
 import { createPostgresRateLimitStore, createPostgresStorage, migrate } from '../src';
-import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from './support/databases';
 
 const pglite = lazily(openPglite);
 const server = lazily(() => openServer(SERVER_URL!));
@@ -84,7 +91,7 @@ function fuzzOn(name: string, database: () => Promise<TestDatabase>) {
   }, 300_000);
 }
 
-describe('fuzz on PostgreSQL (PGlite)', () => fuzzOn('PostgreSQL (PGlite)', pglite.get));
+describe.skipIf(!RUN_PGLITE)('fuzz on PostgreSQL (PGlite)', () => fuzzOn('PostgreSQL (PGlite)', pglite.get));
 
 // The real server runs only where LEADBOOK_TEST_DATABASE_URL names one (CI sets it); without it
 // the PGlite run above covers the adapter. When the variable is set but the server is unreachable,

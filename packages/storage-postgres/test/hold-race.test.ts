@@ -18,7 +18,7 @@ import { stopAll } from '../../../test-support/processes';
 import { NOW, testClock } from '../../../test-support/time';
 import pg from 'pg';
 import { createPostgresStorage, type PgPool } from '../src';
-import { lazily, openPglite, openServer, SERVER_URL } from './support/databases';
+import { lazily, openPglite, openServer, RUN_PGLITE, SERVER_URL } from './support/databases';
 import { startPgInstance } from './support/instances';
 import { inertScheduler } from './support/scenario';
 
@@ -56,7 +56,7 @@ async function threeRounds(service: ConnectService, sends: readonly RaceSend[], 
 const ROUNDS =
   '200 concurrent holds of one token give exactly 100, and of one public client leave one, 3 rounds';
 
-describe('hold bounds under concurrency on one service (PGlite)', () => {
+describe.skipIf(!RUN_PGLITE)('hold bounds under concurrency on one service (PGlite)', () => {
   it(
     ROUNDS,
     async () => {

@@ -4,7 +4,14 @@ import { createConnectService, type ConnectService } from '@leadbook/server';
 import type { Options, Store } from 'express-rate-limit';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createPgBossScheduler, createPostgresRateLimitStore, createPostgresStorage, migrate } from '../src';
-import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from './support/databases';
 import { inertScheduler, seedScenario } from './support/scenario';
 
 const pglite = lazily(openPglite);
@@ -85,7 +92,7 @@ function storeTests(database: () => Promise<TestDatabase>) {
   });
 }
 
-describe('postgres rate-limit store (PGlite)', () => storeTests(pglite.get));
+describe.skipIf(!RUN_PGLITE)('postgres rate-limit store (PGlite)', () => storeTests(pglite.get));
 
 // The real server runs only where LEADBOOK_TEST_DATABASE_URL names one (CI sets it).
 describe.skipIf(!SERVER_URL)('postgres rate-limit store (server)', () => {
@@ -152,7 +159,9 @@ function publicIdTests(database: () => Promise<TestDatabase>) {
   });
 }
 
-describe('public form ids on the postgres rate-limit store (PGlite)', () => publicIdTests(pglite.get));
+describe.skipIf(!RUN_PGLITE)('public form ids on the postgres rate-limit store (PGlite)', () =>
+  publicIdTests(pglite.get),
+);
 
 describe.skipIf(!SERVER_URL)('public form ids on the postgres rate-limit store (server)', () =>
   publicIdTests(server.get),

@@ -11,7 +11,14 @@ import { createConnectService } from '@leadbook/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPgBossScheduler, createPostgresStorage } from '../src';
 import { jobIdOf } from '../src/scheduler/job-id';
-import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from './support/databases';
 import { countingPool } from './support/query-count';
 import { plannerBooking, PLANNER_TOKEN, seedScenario, tomorrowAtFullHour } from './support/scenario';
 
@@ -97,7 +104,7 @@ function roundTripTests(database: () => Promise<TestDatabase>) {
   );
 }
 
-describe('round trips on PGlite', () => roundTripTests(pglite.get));
+describe.skipIf(!RUN_PGLITE)('round trips on PGlite', () => roundTripTests(pglite.get));
 
 // The real server runs only where LEADBOOK_TEST_DATABASE_URL names one (CI sets it).
 describe.skipIf(!SERVER_URL)('round trips on the PostgreSQL server', () => roundTripTests(server.get));

@@ -3,7 +3,14 @@ import { runSchedulerConformance, type SchedulerInstance } from '@leadbook/serve
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPgBossScheduler, createPostgresStorage, type PgBossSchedulerOptions } from '../src';
 import { jobIdOf } from '../src/scheduler/job-id';
-import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from './support/databases';
 
 const pglite = lazily(openPglite);
 const server = lazily(() => openServer(SERVER_URL!));
@@ -82,7 +89,7 @@ function attached(database: () => Promise<TestDatabase>) {
   };
 }
 
-describe('pg-boss scheduler on PGlite', () => {
+describe.skipIf(!RUN_PGLITE)('pg-boss scheduler on PGlite', () => {
   // PGlite starts within the hook's time limit, not within the first test's.
   beforeAll(() => pglite.get());
   afterEach(async () => (await pglite.get()).dropSchemas());

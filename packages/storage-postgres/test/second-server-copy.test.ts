@@ -6,7 +6,14 @@
 import { StorageError } from '@leadbook/server';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createPostgresStorage } from '../src';
-import { lazily, openPglite, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import {
+  lazily,
+  openPglite,
+  openServer,
+  RUN_PGLITE,
+  SERVER_URL,
+  type TestDatabase,
+} from './support/databases';
 
 // This file's static imports (and the adapter's) are one copy; loading the server again after a
 // module reset gives a second, separate copy, as a second install would.
@@ -65,6 +72,6 @@ describe('@leadbook/storage-postgres beside a second copy of @leadbook/server', 
     await pglite.close();
     await server.close();
   });
-  withDatabase('PGlite', pglite.get);
+  describe.skipIf(!RUN_PGLITE)('on PGlite', () => withDatabase('PGlite', pglite.get));
   describe.skipIf(!SERVER_URL)('on the real server', () => withDatabase('server', server.get));
 });

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { Logger } from '../ports/logger';
+import { errorFields, type Logger } from '../ports/logger';
 
 /** Runs tracked background tasks. */
 export interface BackgroundTasks {
@@ -32,7 +32,7 @@ export function createBackgroundTasks(logger: Logger, limit = 8): BackgroundTask
     async run(name, task) {
       while (running.size >= limit) await Promise.race(running);
       const started: Promise<void> = task(stopping.signal)
-        .catch((error: unknown) => logger.error(`${name} failed`, { error: String(error) }))
+        .catch((error: unknown) => logger.error(`${name} failed`, { error: errorFields(error) }))
         .finally(() => running.delete(started));
       running.add(started);
     },

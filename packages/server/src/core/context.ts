@@ -15,6 +15,7 @@ import type { Clock } from '../ports/clock';
 import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
 import type { MeetingProvider, MeetingProviderName } from '../ports/meetings';
+import type { Telemetry } from '../telemetry/instruments';
 
 /** How bookings' video meetings are made. */
 export interface MeetingSettings {
@@ -93,6 +94,8 @@ export interface ServiceContext {
   readonly gate: RequestGate;
   /** Video meeting providers and their timeout. */
   readonly meetings: MeetingSettings;
+  /** The OpenTelemetry tracer and metric instruments (no-ops unless the host registered an SDK). */
+  readonly telemetry: Telemetry;
 }
 
 /** The current time as an ISO-8601 UTC string. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { errorFields } from '../ports/logger';
 import type { ScheduledJob } from '../ports/scheduler';
 import type { Repositories } from '../ports/storage';
 import { nowIso, type ServiceContext } from './context';
@@ -58,7 +59,7 @@ export function unitJobs(ctx: ServiceContext, tx: Repositories): UnitJobsAttempt
       await Promise.all(
         deferred.map(({ what, key, run }) =>
           run().catch((error: unknown) =>
-            logger.error(`could not ${what} a job`, { key, error: String(error) }),
+            logger.error(`could not ${what} a job`, { key, error: errorFields(error) }),
           ),
         ),
       );

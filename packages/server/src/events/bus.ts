@@ -4,7 +4,7 @@
  * @module
  */
 import type { EventOf, EventType, ServiceEvent } from '@leadbook/contract';
-import type { Logger } from '../ports/logger';
+import { errorFields, type Logger } from '../ports/logger';
 
 /** A subscriber of one event type. It may be async; what it throws never reaches the request. */
 export type EventHandler<T extends EventType = EventType> = (event: EventOf<T>) => void | Promise<void>;
@@ -37,7 +37,11 @@ export interface EventBus extends ServiceEvents {
 export function createEventBus(logger: Logger): EventBus {
   const handlers = new Map<string, Set<(event: ServiceEvent) => void | Promise<void>>>();
   const report = (event: ServiceEvent, error: unknown) =>
-    logger.error('event subscriber failed', { type: event.type, eventId: event.id, error: String(error) });
+    logger.error('event subscriber failed', {
+      type: event.type,
+      eventId: event.id,
+      error: errorFields(error),
+    });
 
   return {
     on(type: string, handler: (event: never) => void | Promise<void>) {

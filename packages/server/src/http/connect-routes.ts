@@ -27,6 +27,7 @@ export function connectRoutes(ctx: ServiceContext): Route[] {
   let openApiDocument: unknown;
   return [
     {
+      operationId: 'getOpenApiDocument',
       method: 'GET',
       path: '/connect/openapi.json',
       surface: 'connect',

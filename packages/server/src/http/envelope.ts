@@ -9,6 +9,7 @@
 import { ErrorMessages, type Surface } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
 import { CONNECT_ERROR_CODE, isServiceError, ServiceError } from '../core/errors';
+import { errorFields } from '../ports/logger';
 import { isStorageError } from '../ports/storage';
 import { JsonBytes } from './route';
 
@@ -75,12 +76,14 @@ export function toServiceError(error: unknown, ctx: ErrorContext, requestId: str
   const storage = isStorageError(error);
   const { logger } = ctx;
   if (storage && ctx.gate.state === 'closing') {
-    logger.warn('request cut off by shutdown', { requestId, error: String(error) });
+    logger.warn('request cut off by shutdown', { requestId, error: errorFields(error) });
     return unavailableError(error);
   }
   logger.error(storage ? 'storage failure' : 'unhandled error', {
     requestId,
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    error: errorFields(error),
+    // Where an unexpected throw came from; a storage failure's message says what failed.
+    ...(!storage && error instanceof Error && error.stack ? { stack: error.stack } : {}),
   });
   return new ServiceError(
     storage ? 'database' : 'internal',

@@ -11,6 +11,9 @@
  */
 import type { Surface } from '@leadbook/contract';
 import type { ServiceContext } from '../core/context';
+import { runInRequest, setRequestOrganization } from '../core/request-log';
+import { traceRequest } from '../telemetry/http';
+import { inSpan } from '../telemetry/spans';
 import { authenticate, requireScope, type AuthContext } from '../usecases/auth';
 import { corsHeaders, isPublicFormPath, preflightHeaders } from './cors';
 import {
@@ -82,8 +85,14 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
   // that reused it would only be refused, and the host is about to stop.
   const closeIfClosing = (out: RawResponse): RawResponse =>
     gate.state === 'open' ? out : { ...out, headers: { ...out.headers, ...CLOSE_CONNECTION } };
-  return async (request) => {
+  return (request) => {
     const requestId = requestIdFor(request.headers.get('x-request-id'));
+    // Every line logged while the request is answered carries its id (see `core/request-log.ts`).
+    return runInRequest(requestId, () => serve(request, requestId));
+  };
+
+  /** Answers a request, or resolves undefined for a path outside the service's surfaces. */
+  async function serve(request: AdapterRequest, requestId: string): Promise<RawResponse | undefined> {
     const method = request.method.toUpperCase();
     const origin = request.headers.get('origin');
     if (method === 'OPTIONS' && isPublicFormPath(request.path)) {
@@ -94,25 +103,42 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
     const match = matchRoute(method === 'HEAD' ? 'GET' : method, request.path);
     const surface: Surface | undefined = match?.route.surface ?? surfaceOf(request.path);
     if (!surface) return undefined;
-    if (!gate.enter()) {
-      // A browser must be able to read the 503 (and its Retry-After), like a 429.
-      const cors = surface === 'public-form' ? corsHeaders(origin) : {};
-      const refused = errorResponse(surface, unavailableError(), ctx, requestId);
-      return { ...refused, headers: { ...cors, ...refused.headers } };
-    }
-    const admitted: Admitted = { match, surface, origin, requestId, carried: { 'x-request-id': requestId } };
-    try {
-      // The error boundary: anything thrown on the way becomes the surface's envelope.
-      const out = await answer(request, admitted).catch((error: unknown) => {
-        const failed = errorResponse(surface, error, ctx, requestId);
-        return { ...failed, headers: { ...admitted.carried, ...failed.headers } };
-      });
-      // A HEAD answers as its GET would, without the body.
-      return closeIfClosing(method === 'HEAD' ? { ...out, body: undefined } : out);
-    } finally {
-      gate.leave();
-    }
-  };
+    const traced = { method, route: match?.route.path, requestId, headers: request.headers };
+    return traceRequest(ctx.telemetry, traced, async () => {
+      if (!gate.enter()) {
+        // A browser must be able to read the 503 (and its Retry-After), like a 429.
+        const cors = surface === 'public-form' ? corsHeaders(origin) : {};
+        const refused = errorResponse(surface, unavailableError(), ctx, requestId);
+        return { ...refused, headers: { ...cors, ...refused.headers } };
+      }
+      const admitted: Admitted = {
+        match,
+        surface,
+        origin,
+        requestId,
+        carried: { 'x-request-id': requestId },
+      };
+      const startedAt = performance.now();
+      try {
+        // The error boundary: anything thrown on the way becomes the surface's envelope.
+        const out = await answer(request, admitted).catch((error: unknown) => {
+          const failed = errorResponse(surface, error, ctx, requestId);
+          return { ...failed, headers: { ...admitted.carried, ...failed.headers } };
+        });
+        // The route's pattern, never the path itself: no id or token of the URL reaches the log.
+        ctx.logger.debug('request answered', {
+          method,
+          route: match?.route.path ?? null,
+          status: out.status,
+          durationMs: Math.round(performance.now() - startedAt),
+        });
+        // A HEAD answers as its GET would, without the body.
+        return closeIfClosing(method === 'HEAD' ? { ...out, body: undefined } : out);
+      } finally {
+        gate.leave();
+      }
+    });
+  }
 
   /** Answers an admitted request; throws what goes wrong (the boundary turns it into an envelope). */
   async function answer(request: AdapterRequest, admitted: Admitted): Promise<RawResponse> {
@@ -130,6 +156,7 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
     let auth: AuthContext | undefined;
     if (route.surface === 'connect' && route.scope) {
       auth = await authenticate(ctx, request.headers.get('authorization'));
+      setRequestOrganization(auth.organizationId);
       requireScope(auth, route.scope);
     }
     const { headers } = request;
@@ -154,7 +181,13 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
         return request.clientIp;
       },
     };
-    const result = await route.handle(input as HandlerInput<never, never, never, never>);
+    // The use case's span: the handler is where a route's use case runs.
+    const result = await inSpan(
+      ctx.telemetry.tracer,
+      route.operationId,
+      { attributes: { 'leadbook.operation': route.operationId } },
+      () => route.handle(input as HandlerInput<never, never, never, never>),
+    );
     const base = admitted.carried;
     if (result instanceof RouteResult)
       return jsonResponse(result.status, result.body, { ...base, ...result.headers });

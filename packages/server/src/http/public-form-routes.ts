@@ -8,6 +8,7 @@
 import { ErrorMessages, operations as op } from '@leadbook/contract';
 import { readTx, type ServiceContext } from '../core/context';
 import { isServiceError, ServiceError } from '../core/errors';
+import { setRequestOrganization } from '../core/request-log';
 import type { FormRecord } from '../ports/records';
 import { checkOrigin, isFormId, loadPublishedForm } from '../usecases/public-forms/access';
 import {
@@ -46,6 +47,7 @@ function formGuard(ctx: ServiceContext): RouteGuard<FormRecord> {
     const origin = headers.get('origin');
     try {
       const form = await readTx(ctx, (tx) => loadPublishedForm(tx, params['id'] ?? ''));
+      setRequestOrganization(form.organizationId);
       checkOrigin(form, origin);
       return { headers: corsHeaders(origin), value: form };
     } catch (error) {

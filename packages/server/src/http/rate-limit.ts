@@ -11,7 +11,7 @@
  */
 import { ErrorMessages } from '@leadbook/contract';
 import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
-import type { Logger } from '../ports/logger';
+import { errorFields, type Logger } from '../ports/logger';
 
 /**
  * The public form limits, one per endpoint: `availability`, `slots`, `appointmentTypes` and
@@ -91,7 +91,7 @@ function createLimiter(settings: {
   const init = store.init?.({ windowMs, limit } as Options);
   if (init instanceof Promise) {
     init.catch((error: unknown) =>
-      logger.error('rate-limit store failed to start', { name, error: String(error) }),
+      logger.error('rate-limit store failed to start', { name, error: errorFields(error) }),
     );
   }
   const windowSeconds = Math.ceil(windowMs / 1000);

@@ -3,6 +3,7 @@ import type { Route } from './route';
 import { createRouteMatcher } from './route-matcher';
 
 const route = (method: Route['method'], path: string): Route => ({
+  operationId: `${method} ${path}`,
   method,
   path,
   surface: 'connect',

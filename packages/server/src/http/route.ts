@@ -98,6 +98,8 @@ export class JsonBytes {
 
 /** One entry of the route table. */
 export interface Route {
+  /** The contract's operation id, which names the span of the route's use case. */
+  operationId: string;
   /** HTTP method. */
   method: HttpMethod;
   /** Express-style path. */
@@ -148,6 +150,7 @@ export function route<O extends OperationDefinition, G = undefined>(
   options: { precheck?: RoutePrecheck; guard?: RouteGuard<G>; expectedBody?: string } = {},
 ): Route {
   return {
+    operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
     surface: operation.surface,

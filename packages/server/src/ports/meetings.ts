@@ -69,6 +69,11 @@ export interface MeetingCallOptions {
 export interface MeetingProvider {
   /** The name bookings carry in `meetingProvider`. */
   readonly name: MeetingProviderName;
+  /**
+   * Optional: the host name its calls go to (`api.zoom.us`), which the client span of each call
+   * records as `server.address`.
+   */
+  readonly host?: string;
   /** Creates the meeting of a booking. */
   create(request: MeetingRequest, options?: MeetingCallOptions): Promise<CreatedMeeting>;
   /** Moves a meeting to a new time (a rescheduled booking). */

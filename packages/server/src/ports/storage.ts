@@ -308,6 +308,22 @@ export interface StorageAdapter {
   transaction<T>(fn: (tx: Repositories) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Flushes pending writes and releases resources. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Optional: the schema version of the database against the one this adapter needs, read from the
+   * database (a round trip). The service's health report checks it ("migrations applied"); an
+   * adapter without it has that check skipped.
+   *
+   * @throws StorageError when the database cannot be read, or after `close()`.
+   */
+  schemaStatus?(): Promise<SchemaStatus>;
+}
+
+/** What {@link StorageAdapter.schemaStatus} reads. */
+export interface SchemaStatus {
+  /** The newest migration applied to the database (0 when none is). */
+  applied: number;
+  /** The newest migration this adapter knows: the database is up to date when `applied` is at least this. */
+  latest: number;
 }
 
 // A registered symbol is the same in every copy of this package and every realm, so the brand holds

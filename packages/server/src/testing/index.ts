@@ -21,3 +21,9 @@ export {
   type MeetingProviderConformanceOptions,
   type MeetingProviderUnderTest,
 } from './meeting-conformance';
+export {
+  runExternalCalendarConformance,
+  type ExternalCalendarConformanceOptions,
+  type ExternalCalendarUnderTest,
+  type ExternalEventFixture,
+} from './external-calendar-conformance';

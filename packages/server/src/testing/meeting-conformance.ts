@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   isMeetingProviderError,
   type MeetingProvider,
@@ -13,6 +13,7 @@ import {
   type MeetingRequest,
   type MeetingTime,
 } from '../ports/meetings';
+import { namedTests } from './named-tests';
 import type { ConformanceSkip } from './storage-conformance/harness';
 
 /** What the suite inspects: the meeting as the fake of the provider's API holds it. */
@@ -52,8 +53,6 @@ const request = (bookingId: string, hostUserId: string): MeetingRequest => ({
 });
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
-type Body = (under: MeetingProviderUnderTest) => Promise<void>;
-
 /**
  * Registers the meeting provider conformance tests with vitest: create returns an id, a join URL,
  * a passcode or null and the start the provider holds; each creation is a new meeting; update moves
@@ -82,22 +81,7 @@ type Body = (under: MeetingProviderUnderTest) => Promise<void>;
  * ```
  */
 export function runMeetingProviderConformance(options: MeetingProviderConformanceOptions): void {
-  const skips = new Map((options.skip ?? []).map((entry) => [entry.test, entry.reason]));
-  const registered = new Set<string>();
-  const test = (group: string, title: string, body: Body) => {
-    const name = `${group} > ${title}`;
-    registered.add(name);
-    const reason = skips.get(name);
-    if (reason !== undefined) return it.skip(`${title} (skipped: ${reason})`, () => undefined);
-    it(title, async () => {
-      const under = await options.create();
-      try {
-        await body(under);
-      } finally {
-        await under.dispose();
-      }
-    });
-  };
+  const { test, checkSkips } = namedTests('runMeetingProviderConformance', options);
 
   describe(`meeting provider conformance: ${options.name}`, () => {
     describe('meetings', () => {
@@ -165,13 +149,6 @@ export function runMeetingProviderConformance(options: MeetingProviderConformanc
         ).rejects.toBeTruthy();
       });
     });
-    if (skips.size > 0) {
-      it('every skip entry names a test of the suite', () => {
-        const unknown = [...skips.keys()].filter((name) => !registered.has(name));
-        if (unknown.length > 0) {
-          throw new Error(`runMeetingProviderConformance: skip entries name no test: ${unknown.join('; ')}`);
-        }
-      });
-    }
+    checkSkips();
   });
 }

@@ -13,6 +13,7 @@ import { registerHoldTests } from './storage-conformance/holds';
 import { ConformanceHarness } from './storage-conformance/harness';
 import { registerLeadTests } from './storage-conformance/leads';
 import { registerLookupTests } from './storage-conformance/lookups';
+import { registerSchemaTests } from './storage-conformance/schema';
 import { registerScopedTests } from './storage-conformance/scoped-cases';
 import { registerSystemTests } from './storage-conformance/system';
 import { registerTenantTests } from './storage-conformance/tenants';
@@ -37,8 +38,9 @@ export interface StorageConformanceOptions {
  * Registers the storage conformance tests with vitest (`describe`/`it`): create/get/list/update/
  * delete round trips of every repository, tenancy, filters, stable order, not-found results,
  * the booking overlap query, booking buffers, slot holds, blockers by time, resources by calendar,
- * counts, the activity log, jobs, idempotency, and transaction
- * atomicity and serialisation. Call it at the top level of a test file.
+ * counts, the activity log, jobs, idempotency, transaction
+ * atomicity and serialisation, and `schemaStatus()` (skip its two tests by name when the adapter
+ * lacks it). Call it at the top level of a test file.
  *
  * @example
  * ```ts
@@ -63,6 +65,7 @@ export function runStorageConformance(options: StorageConformanceOptions): void 
     registerSystemTests(harness);
     registerFormTests(harness);
     registerTransactionTests(harness);
+    registerSchemaTests(harness);
     harness.checkSkips();
   });
 }

@@ -10,6 +10,7 @@ import type { SqlDialect } from '@leadbook/server/sql';
 export function postgresDialect(s: string): SqlDialect {
   return {
     name: 'postgres',
+    system: 'postgresql',
     // LIMIT NULL is no limit.
     noLimit: null,
     table: (name) => `${s}.${name}`,

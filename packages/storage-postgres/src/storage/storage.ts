@@ -3,13 +3,13 @@
  *
  * @module
  */
-import type { Repositories, StorageAdapter, TransactionOptions } from '@leadbook/server';
+import type { Repositories, SchemaStatus, StorageAdapter, TransactionOptions } from '@leadbook/server';
 import { StorageError } from '@leadbook/server';
 import { createSqlRepositories } from '@leadbook/server/sql';
 import { quoteSchema, type PgPool, type PgPoolClient } from '../pg';
 import { toStorageError } from './errors';
 import { openTransactionScope } from './executor';
-import { DEFAULT_SCHEMA, migrate as applyMigrations } from './migrations';
+import { DEFAULT_SCHEMA, migrate as applyMigrations, readSchemaStatus } from './migrations';
 import { postgresDialect } from './dialect';
 import type { PgBossScheduler } from '../scheduler';
 
@@ -48,6 +48,8 @@ export interface PostgresStorageOptions {
 export interface PostgresStorage extends StorageAdapter {
   /** The schema that holds the tables. */
   readonly schema: string;
+  /** How far `schema` is migrated, against the newest migration this package knows. */
+  schemaStatus(): Promise<SchemaStatus>;
 }
 
 /** The statement that takes the transaction-scoped advisory locks of the keys in `$1`, in its order. */
@@ -181,6 +183,10 @@ export async function createPostgresStorage(options: PostgresStorageOptions): Pr
         () => running.delete(pending),
       );
       return pending;
+    },
+    schemaStatus() {
+      if (closing) return Promise.reject(new StorageError('postgres: the storage is closed'));
+      return readSchemaStatus(pool, schema);
     },
     close() {
       // Transactions accepted before close() finish first; later ones are refused above. The pool

@@ -1,7 +1,11 @@
 /**
- * The databases the tests run on: PGlite (in-process PostgreSQL, served over a loopback socket so
- * the real `pg` driver talks to it) always, and the real server when `LEADBOOK_TEST_DATABASE_URL`
- * is set. Every test works in fresh schemas, dropped afterwards.
+ * The databases the tests run on: the real server when `LEADBOOK_TEST_DATABASE_URL` is set, and
+ * otherwise PGlite (in-process PostgreSQL, served over a loopback socket so the real `pg` driver
+ * talks to it), so a machine without PostgreSQL still runs every suite. With a server, the suites
+ * that run on both skip PGlite unless `LEADBOOK_TEST_PGLITE=1`: it runs the same SQL through the
+ * same driver, several times slower. CI covers both: the server in its main run, PGlite in the run
+ * with the clock shifted (which unsets the server). Every test works in fresh schemas, dropped
+ * afterwards.
  *
  * @module
  */
@@ -12,6 +16,9 @@ import pg from 'pg';
 
 /** The real server's URL, when the environment names one (CI does). */
 export const SERVER_URL = process.env['LEADBOOK_TEST_DATABASE_URL'] || undefined;
+
+/** Whether the suites that run on both databases run on PGlite: without a server, or when asked. */
+export const RUN_PGLITE = !SERVER_URL || process.env['LEADBOOK_TEST_PGLITE'] === '1';
 
 /** A database the tests share, with a pool and fresh schemas. */
 export interface TestDatabase {

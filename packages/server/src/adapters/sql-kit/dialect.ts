@@ -19,6 +19,11 @@ export interface SqlDialect {
   /** Starts every storage error message, such as `sql.js` or `postgres`. */
   readonly name: string;
   /**
+   * The OpenTelemetry `db.system` of its statement spans, such as `sqlite` or `postgresql`.
+   * Default: `other_sql`.
+   */
+  readonly system?: string;
+  /**
    * The `LIMIT` parameter that means "no limit" (SQLite reads a negative limit so, PostgreSQL a
    * null one).
    */

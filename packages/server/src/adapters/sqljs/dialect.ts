@@ -19,6 +19,7 @@ const PLACEHOLDERS: Record<PlaceholderKind, string> = {
 /** The dialect of the sql.js adapter's schema. */
 export const sqliteDialect: SqlDialect = {
   name: 'sql.js',
+  system: 'sqlite',
   noLimit: -1,
   maxBookingDuration: '(SELECT max_duration_ms FROM booking_stats WHERE id = 1)',
   table: (name) => name,

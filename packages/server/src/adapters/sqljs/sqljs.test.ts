@@ -35,6 +35,7 @@ runStorageConformance({
     return {
       name: storage.name,
       transaction: (fn, options) => storage.transaction(fn, options),
+      schemaStatus: () => storage.schemaStatus(),
       close: () => (closing ??= checkAndClose()),
     };
   },

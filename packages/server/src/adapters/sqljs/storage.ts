@@ -6,12 +6,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { Repositories, StorageAdapter, TransactionOptions } from '../../ports/storage';
+import type { Repositories, SchemaStatus, StorageAdapter, TransactionOptions } from '../../ports/storage';
 import type { StorageLogger } from './persistence';
 import { StorageError } from '../../ports/storage';
 import { SqlConnection, toStorageError, type SqlExecutor } from './connection';
 import { loadSqlJs } from './load-sql-js';
-import { applyMigrations } from './migrations';
+import { applyMigrations, MIGRATIONS } from './migrations';
 import { Mutex } from './mutex';
 import { readDatabaseFile, removeStaleTempFiles, writeFileAtomic } from './persistence';
 import { createSqlRepositories } from '../sql-kit/repositories';
@@ -116,6 +116,8 @@ export interface SqlJsStorage extends StorageAdapter {
    * ```
    */
   statementCount(): number;
+  /** The schema version of the database (migrations are applied when the storage opens). */
+  schemaStatus(): Promise<SchemaStatus>;
 }
 
 /**
@@ -290,6 +292,14 @@ export async function createSqlJsStorage(options: SqlJsStorageOptions = {}): Pro
     },
     statementCount() {
       return connection.statementCount();
+    },
+    async schemaStatus() {
+      if (closing) throw new StorageError('sql.js: the storage is closed');
+      // In the mutex, like a transaction: never between the statements of one.
+      const applied = await mutex.run(() =>
+        Number(connection.get('SELECT MAX(version) AS v FROM schema_migrations')?.['v'] ?? 0),
+      );
+      return { applied, latest: MIGRATIONS.at(-1)?.version ?? 0 };
     },
     close() {
       closing ??= (async () => {

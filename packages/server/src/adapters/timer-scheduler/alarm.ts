@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { outsideRequest } from '../../core/request-log';
 
 /** One timer that calls `onFire` once when it goes off. */
 export interface Alarm {
@@ -30,11 +31,14 @@ export function createAlarm(onFire: () => void): Alarm {
     set(delayMs, at) {
       clear();
       target = at;
-      timer = setTimeout(() => {
-        timer = undefined;
-        target = undefined;
-        onFire();
-      }, delayMs);
+      // A job armed while a request is answered fires later, as no request's work.
+      timer = outsideRequest(() =>
+        setTimeout(() => {
+          timer = undefined;
+          target = undefined;
+          onFire();
+        }, delayMs),
+      );
       // A pending job must not keep the process alive.
       timer.unref?.();
     },

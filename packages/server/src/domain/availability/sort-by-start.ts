@@ -12,7 +12,7 @@ const MAX_COUNTING_MINUTES = 2_000_000;
  * The indexes `0 … length - 1` ordered by `starts[i]`, keeping index order among equal starts,
  * for starts within `[rangeStartMs, rangeEndMs]`. Slot windows start on whole minutes in every zone
  * of our time, so starts are usually whole minutes: then a counting sort over the minutes of the
- * range is linear, several times faster than a comparison sort. Otherwise it falls back to the
+ * range is linear where a comparison sort is not. Otherwise it falls back to the
  * (stable) built-in sort.
  */
 export function orderByStart(

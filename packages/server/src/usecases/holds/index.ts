@@ -65,6 +65,26 @@ const toHold = (record: HoldRecord): BookingHold => ({
  *   or type.
  */
 export async function placeHold(ctx: ServiceContext, request: HoldRequest): Promise<BookingHold> {
+  try {
+    const hold = await placeHoldUnit(ctx, request);
+    ctx.telemetry.holdsPlaced.add(1, { 'leadbook.hold.outcome': 'placed' });
+    return hold;
+  } catch (error) {
+    ctx.telemetry.holdsPlaced.add(1, { 'leadbook.hold.outcome': holdRefusal(error) });
+    throw error;
+  }
+}
+
+/** The `leadbook.hold.outcome` of a hold that was not placed. */
+const holdRefusal = (error: unknown) =>
+  !isServiceError(error)
+    ? 'failed'
+    : error.message === ErrorMessages.slotUnavailable
+      ? 'unavailable'
+      : 'refused';
+
+/** {@link placeHold}'s unit. */
+async function placeHoldUnit(ctx: ServiceContext, request: HoldRequest): Promise<BookingHold> {
   const org = request.organizationId;
   return runUnit(
     ctx,

@@ -13,6 +13,7 @@ import {
 } from '@leadbook/contract';
 import { readTx, type ServiceContext } from '../../core/context';
 import { isServiceError, ServiceError } from '../../core/errors';
+import { setRequestOrganization } from '../../core/request-log';
 import { digestsEqual, digestToken } from '../../core/tokens';
 import { runUnit } from '../../core/unit-of-work';
 import type { IngressWebhookRecord } from '../../ports/records';
@@ -58,7 +59,9 @@ export async function checkIngressAccess(
   id: string | undefined,
   token: string | undefined,
 ): Promise<void> {
-  await readTx(ctx, (tx) => authorize(tx, id ?? '', token));
+  const webhook = await readTx(ctx, (tx) => authorize(tx, id ?? '', token));
+  // Only once the token is right: a wrong one learns nothing, and neither does the log.
+  setRequestOrganization(webhook.organizationId);
 }
 
 /**

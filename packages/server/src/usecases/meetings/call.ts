@@ -6,7 +6,9 @@
  */
 import { callSignal } from '../../core/call-signal';
 import type { ServiceContext } from '../../core/context';
-import type { MeetingCallOptions } from '../../ports/meetings';
+import { SpanKind, SpanStatusCode, type Attributes } from '@opentelemetry/api';
+import type { MeetingCallOptions, MeetingProvider } from '../../ports/meetings';
+import { inSpan } from '../../telemetry/spans';
 import { failureOf, type AttemptFailure } from './settle';
 
 /**
@@ -22,6 +24,40 @@ export type CallOutcome<T> =
  * as released (an adapter that honours the signal stops it).
  */
 export async function callProvider<T>(
+  ctx: ServiceContext,
+  target: CallTarget,
+  call: (options: MeetingCallOptions) => Promise<T>,
+  stop: AbortSignal,
+): Promise<CallOutcome<T>> {
+  const attributes: Attributes = { 'leadbook.meeting.provider': target.provider.name };
+  if (target.provider.host) attributes['server.address'] = target.provider.host;
+  return inSpan(
+    ctx.telemetry.tracer,
+    `meeting ${target.operation}`,
+    { kind: SpanKind.CLIENT, attributes },
+    async (span) => {
+      const outcome = await callWithin(ctx, call, stop);
+      span.setAttribute('leadbook.meeting.outcome', outcomeName(outcome));
+      if (!outcome.ok) span.setStatus({ code: SpanStatusCode.ERROR });
+      return outcome;
+    },
+  );
+}
+
+/** Which provider a call goes to, and what it does there (for its client span). */
+export interface CallTarget {
+  /** The provider called. */
+  provider: Pick<MeetingProvider, 'name' | 'host'>;
+  /** What the call does. */
+  operation: 'create' | 'update' | 'delete';
+}
+
+/** `succeeded`, `failed` or `released`. */
+const outcomeName = (outcome: CallOutcome<unknown>) =>
+  outcome.ok ? 'succeeded' : 'released' in outcome ? 'released' : 'failed';
+
+/** {@link callProvider} without its span. */
+async function callWithin<T>(
   ctx: ServiceContext,
   call: (options: MeetingCallOptions) => Promise<T>,
   stop: AbortSignal,

@@ -50,7 +50,12 @@ export function meetingDeleteHandler(ctx: ServiceContext): JobHandler {
       jobs.schedule(meetingDeleteJob(lease, ctx.clock.now() + meetingLeaseMs(ctx))),
     );
     await ctx.background.run('meeting deletion', async (stop) => {
-      const outcome = await callProvider(ctx, (options) => provider.delete(payload.meeting, options), stop);
+      const outcome = await callProvider(
+        ctx,
+        { provider, operation: 'delete' },
+        (options) => provider.delete(payload.meeting, options),
+        stop,
+      );
       const key = meetingDeleteJobKey(payload.meeting.bookingId, payload.meeting.externalId);
       if ('released' in outcome) {
         // Not an attempt: the deletion is due now, with the attempts it had.
@@ -74,13 +79,13 @@ export function meetingDeleteHandler(ctx: ServiceContext): JobHandler {
         ctx.logger.error('meeting could not be deleted', {
           ...meta,
           attempts,
-          error: outcome.failure.message,
+          error: { name: 'MeetingProviderError', message: outcome.failure.message },
         });
       else
         ctx.logger.warn('meeting deletion attempt failed', {
           ...meta,
           attempts,
-          error: outcome.failure.message,
+          error: { name: 'MeetingProviderError', message: outcome.failure.message },
         });
     });
   };

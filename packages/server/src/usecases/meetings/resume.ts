@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorFields } from '../../ports/logger';
 import { readTx, type ServiceContext } from '../../core/context';
 import { meetingSyncJob } from './job';
 
@@ -20,7 +21,7 @@ export async function resumePendingMeetings(ctx: ServiceContext, limit = 10_000)
     }
     return due.length;
   } catch (error) {
-    ctx.logger.error('meeting jobs could not be resumed', { error: String(error) });
+    ctx.logger.error('meeting jobs could not be resumed', { error: errorFields(error) });
     return 0;
   }
 }

@@ -60,7 +60,12 @@ export async function settleFailure(
   await jobs.cancel(meetingJobKey(booking.id));
   const what = step === 'create' ? 'could not be created' : 'could not be moved';
   const tries = `${attempts} attempt${attempts === 1 ? '' : 's'}`;
-  ctx.logger.warn('meeting failed', { bookingId: booking.id, step, attempts, error: failure.message });
+  ctx.logger.warn('meeting failed', {
+    bookingId: booking.id,
+    step,
+    attempts,
+    error: { name: 'MeetingProviderError', message: failure.message },
+  });
   await emit('calendar.appointment.meetingFailed', booking.organizationId, booking.trigger, {
     booking: await bookingResponse(tx, failed),
     reason: `The meeting ${what} after ${tries}: ${failure.message}`,

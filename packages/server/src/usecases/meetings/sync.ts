@@ -127,6 +127,7 @@ async function attempt(ctx: ServiceContext, claim: Claim, stop: AbortSignal): Pr
   const hostUserId = meeting.hostUserId!;
   const outcome = await callProvider(
     ctx,
+    { provider, operation: claim.step },
     (options) =>
       claim.step === 'create'
         ? provider.create({ bookingId: booking.id, hostUserId, topic: claim.topic, ...time }, options)

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { errorFields } from '../../ports/logger';
 import {
   ErrorMessages,
   type CalendarBooking,
@@ -50,7 +51,7 @@ async function checkCaptcha(
     ctx.logger.warn('captcha provider unavailable; failing closed', {
       formId: form.id,
       provider: form.captcha.provider,
-      error: error.message,
+      error: errorFields(error),
     });
   }
   if (!valid) throw new ServiceError('forbidden', ErrorMessages.captchaFailed);

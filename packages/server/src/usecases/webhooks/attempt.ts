@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { SpanKind, SpanStatusCode, type Attributes } from '@opentelemetry/api';
 import { callSignal } from '../../core/call-signal';
 import { nowIso, type ServiceContext } from '../../core/context';
 import { runUnit } from '../../core/unit-of-work';
@@ -19,6 +20,7 @@ import {
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../../ports/records';
 import { deliveryAttemptJob, subscriptionLockKeys, webhookJobKey, WEBHOOK_USER_AGENT } from './job';
 import { recordSubscriptionOutcome } from './subscription-health';
+import { inSpan } from '../../telemetry/spans';
 import type { AttemptTarget } from './target';
 
 /** How one attempt ended: `retry` follows the backoff, `final` fails the delivery now. */
@@ -78,7 +80,12 @@ export async function attemptDelivery(
   const startedAt = ctx.clock.now();
   // Elapsed time from the monotonic clock: the service's clock may be a fixed one.
   const started = performance.now();
-  const result = await send(ctx, claimed, target, startedAt, stop);
+  const result = await tracedSend(ctx, claimed, () => send(ctx, claimed, target, startedAt, stop));
+  const outcome = result === RELEASED ? RELEASED : result.outcome;
+  ctx.telemetry.webhookAttempts.add(1, { 'leadbook.webhook.outcome': outcome });
+  ctx.telemetry.webhookDuration.record((performance.now() - started) / 1000, {
+    'leadbook.webhook.outcome': outcome,
+  });
   if (result === RELEASED) return releaseLease(ctx, claimed);
   const attempt: WebhookAttempt = {
     at: new Date(startedAt).toISOString(),
@@ -124,12 +131,38 @@ export async function attemptDelivery(
     host: hostOf(claimed.url),
     attempt: claimed.attempts.length + 1,
     status: result.status,
-    error: result.error,
+    ...(result.error === null ? {} : { error: { name: 'WebhookDeliveryError', message: result.error } }),
     outcome: recorded?.status ?? null,
     nextAttemptAt: recorded?.nextAttemptAt ?? null,
   };
   if (result.error === null) ctx.logger.debug('webhook delivered', meta);
   else ctx.logger.warn('webhook delivery attempt failed', meta);
+}
+
+/**
+ * Runs one attempt's {@link send} in a client span that names only the receiver's host (a URL's
+ * path and query may carry the receiver's tokens), with the status and the outcome.
+ */
+function tracedSend(
+  ctx: ServiceContext,
+  delivery: WebhookDeliveryRecord,
+  send: () => Promise<SendResult>,
+): Promise<SendResult> {
+  const attributes: Attributes = { 'http.request.method': 'POST' };
+  const host = hostnameOf(delivery.url);
+  if (host) attributes['server.address'] = host;
+  return inSpan(ctx.telemetry.tracer, 'POST', { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const result = await send();
+    if (result === RELEASED) {
+      span.setAttribute('leadbook.webhook.outcome', RELEASED);
+      return result;
+    }
+    span.setAttribute('leadbook.webhook.outcome', result.outcome);
+    if (result.status !== null) span.setAttribute('http.response.status_code', result.status);
+    if (result.outcome !== 'succeeded' && result.outcome !== 'gone')
+      span.setStatus({ code: SpanStatusCode.ERROR });
+    return result;
+  });
 }
 
 /**
@@ -285,6 +318,11 @@ function describeFetchError(error: unknown, timeoutMs: number): string {
   if (cause && typeof cause.code === 'string') return `network error: ${cause.code}`;
   if (cause && typeof cause.message === 'string') return `network error: ${cause.message}`;
   return `network error: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** The host name of a URL, without the port, for spans. */
+function hostnameOf(url: string): string | null {
+  return URL.canParse(url) ? new URL(url).hostname : null;
 }
 
 /** The host of a URL for logs (paths and queries may carry the receiver's tokens). */

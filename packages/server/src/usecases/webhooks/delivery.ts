@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { errorFields } from '../../ports/logger';
 import { nowIso, readTx, type ServiceContext } from '../../core/context';
 import { runUnit, type Unit } from '../../core/unit-of-work';
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../../ports/records';
@@ -107,7 +108,7 @@ export async function enqueueDelivery(ctx: ServiceContext, delivery: WebhookDeli
       deliveryId: delivery.id,
       formId: delivery.formId,
       subscriptionId: delivery.subscriptionId ?? null,
-      error: String(error),
+      error: errorFields(error),
     });
   }
 }

@@ -140,3 +140,28 @@ export async function migrate(pool: PgPool, options: MigrateOptions = {}): Promi
     client.release(broken);
   }
 }
+
+/**
+ * The schema version of `schema` in the database against the newest migration this package knows:
+ * what the storage's `schemaStatus()` (the health report's migrations check) reads.
+ *
+ * @throws StorageError when the database cannot be read.
+ */
+export async function readSchemaStatus(
+  pool: PgPool,
+  schema: string,
+): Promise<{ applied: number; latest: number }> {
+  const latest = DEFINITIONS.at(-1)?.version ?? 0;
+  const s = quoteSchema(schema);
+  try {
+    // A schema nobody has migrated yet has no schema_migrations table: that is version 0.
+    const table = await pool.query('SELECT to_regclass($1) IS NOT NULL AS present', [
+      `${s}.schema_migrations`,
+    ]);
+    if (table.rows[0]?.['present'] !== true) return { applied: 0, latest };
+    const { rows } = await pool.query(`SELECT COALESCE(MAX(version), 0) AS v FROM ${s}.schema_migrations`);
+    return { applied: Number(rows[0]?.['v'] ?? 0), latest };
+  } catch (error) {
+    throw toStorageError(error, `read the schema version of ${schema}`);
+  }
+}

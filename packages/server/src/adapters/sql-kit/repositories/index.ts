@@ -3,9 +3,11 @@
  *
  * @module
  */
+import { trace } from '@opentelemetry/api';
 import type { Repositories } from '../../../ports/storage';
 import type { SqlDialect } from '../dialect';
 import type { SqlExecutor } from '../executor';
+import { traceStatements } from '../traced-executor';
 import { bookingRepositories } from './bookings';
 import { formRepositories } from './forms';
 import { holdRepositories } from './holds';
@@ -61,5 +63,11 @@ export function createSqlRepositories(
       },
     });
   }
-  return (exec) => new TransactionRepositories(exec) as unknown as Repositories;
+  const system = dialect.system ?? 'other_sql';
+  // Statement spans only inside a recording span (the service's transaction span): with no
+  // OpenTelemetry SDK registered, the executor is used as it is.
+  return (exec) =>
+    new TransactionRepositories(
+      trace.getActiveSpan()?.isRecording() ? traceStatements(exec, system) : exec,
+    ) as unknown as Repositories;
 }

@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { mergeBusyIntervals } from '@leadbook/server';
+import { BERLIN_VTIMEZONE, NEW_YORK_VTIMEZONE } from '../test/timezones';
+import { busyFromICalendar } from './expand';
+
+const lines = (...body: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...body, 'END:VCALENDAR', ''].join('\r\n');
+const OPTIONS = { timezone: 'UTC', maxOccurrences: 50_000 };
+const WIDE = { startMs: Date.parse('2029-12-01T00:00:00Z'), endMs: Date.parse('2030-12-31T00:00:00Z') };
+const stamp = (dt: DateTime) => dt.toFormat("yyyyMMdd'T'HHmmss");
+
+describe('busyFromICalendar', () => {
+  it('recurring events in Berlin and New York, with or without VTIMEZONE, block exactly the local times a brute-force expansion gives', () => {
+    // Starts within a few weeks of the 2030 DST changes of both zones; hours clear of the switch.
+    const arbitrary = fc.record({
+      zone: fc.constantFrom('Europe/Berlin', 'America/New_York'),
+      anchor: fc.constantFrom('2030-03-01', '2030-10-20', '2030-10-30'),
+      offsetDays: fc.integer({ min: 0, max: 20 }),
+      hour: fc.integer({ min: 5, max: 21 }),
+      minute: fc.constantFrom(0, 15, 30, 45),
+      lengthMinutes: fc.integer({ min: 15, max: 180 }),
+      weekly: fc.boolean(),
+      interval: fc.integer({ min: 1, max: 3 }),
+      count: fc.integer({ min: 1, max: 12 }),
+      excluded: fc.integer({ min: 0, max: 11 }),
+      defined: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(arbitrary, (c) => {
+        const start = DateTime.fromISO(c.anchor, { zone: c.zone })
+          .plus({ days: c.offsetDays })
+          .set({ hour: c.hour, minute: c.minute });
+        const step = (i: number) => start.plus({ days: i * c.interval * (c.weekly ? 7 : 1) });
+        const exdate = c.excluded < c.count ? [`EXDATE;TZID=${c.zone}:${stamp(step(c.excluded))}`] : [];
+        const vtimezone = c.zone === 'Europe/Berlin' ? BERLIN_VTIMEZONE : NEW_YORK_VTIMEZONE;
+        const ics = lines(
+          ...(c.defined ? vtimezone : []),
+          'BEGIN:VEVENT',
+          'UID:prop@example.com',
+          'DTSTAMP:20300101T000000Z',
+          `DTSTART;TZID=${c.zone}:${stamp(start)}`,
+          `DTEND;TZID=${c.zone}:${stamp(start.plus({ minutes: c.lengthMinutes }))}`,
+          `RRULE:FREQ=${c.weekly ? 'WEEKLY' : 'DAILY'};INTERVAL=${c.interval};COUNT=${c.count}`,
+          ...exdate,
+          'END:VEVENT',
+        );
+        const expected = [];
+        for (let i = 0; i < c.count; i++) {
+          if (i === c.excluded) continue;
+          const occurrence = step(i);
+          expected.push({
+            startMs: occurrence.toMillis(),
+            endMs: occurrence.plus({ minutes: c.lengthMinutes }).toMillis(),
+          });
+        }
+        expect(mergeBusyIntervals(busyFromICalendar([ics], WIDE, OPTIONS), WIDE)).toEqual(
+          mergeBusyIntervals(expected, WIDE),
+        );
+      }),
+    );
+  });
+
+  it('reads all-day and floating times in the calendar zone', () => {
+    const ics = lines(
+      'BEGIN:VEVENT',
+      'UID:day@example.com',
+      'DTSTAMP:20300101T000000Z',
+      'DTSTART;VALUE=DATE:20300331',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:floating@example.com',
+      'DTSTAMP:20300101T000000Z',
+      'DTSTART:20300402T090000',
+      'DTEND:20300402T100000',
+      'END:VEVENT',
+    );
+    const zone = 'Europe/Berlin';
+    const at = (iso: string) => DateTime.fromISO(iso, { zone }).toMillis();
+    // 31 March 2030 is the day clocks go forward: 23 hours long.
+    expect(busyFromICalendar([ics], WIDE, { ...OPTIONS, timezone: zone })).toEqual([
+      { startMs: at('2030-03-31T00:00'), endMs: at('2030-04-01T00:00') },
+      { startMs: at('2030-04-02T09:00'), endMs: at('2030-04-02T10:00') },
+    ]);
+    expect(at('2030-04-01T00:00') - at('2030-03-31T00:00')).toBe(23 * 3_600_000);
+  });
+
+  it('reads an end in another zone than the start in its own zone', () => {
+    const ics = lines(
+      'BEGIN:VEVENT',
+      'UID:flight@example.com',
+      'DTSTAMP:20300101T000000Z',
+      'DTSTART;TZID=Europe/Berlin:20300402T090000',
+      'DTEND;TZID=America/New_York:20300402T040000',
+      'END:VEVENT',
+    );
+    expect(busyFromICalendar([ics], WIDE, OPTIONS)).toEqual([
+      { startMs: Date.parse('2030-04-02T07:00:00Z'), endMs: Date.parse('2030-04-02T08:00:00Z') },
+    ]);
+  });
+
+  it('fails, rather than hides busy time, when a rule has more occurrences than it walks', () => {
+    const ics = lines(
+      'BEGIN:VEVENT',
+      'UID:minutely@example.com',
+      'DTSTAMP:20000101T000000Z',
+      'DTSTART:20000101T000000Z',
+      'DTEND:20000101T000030Z',
+      'RRULE:FREQ=MINUTELY',
+      'END:VEVENT',
+    );
+    expect(() => busyFromICalendar([ics], WIDE, { ...OPTIONS, maxOccurrences: 1000 })).toThrow(
+      /more than 1000 occurrences/,
+    );
+  });
+
+  it("leaves out Leadbook's own events and refuses data that is not iCalendar", () => {
+    const own = lines(
+      'BEGIN:VEVENT',
+      'UID:booking-b1@leadbook.events',
+      'DTSTAMP:20300101T000000Z',
+      'DTSTART:20300402T090000Z',
+      'DTEND:20300402T100000Z',
+      'END:VEVENT',
+    );
+    expect(busyFromICalendar([own], WIDE, OPTIONS)).toEqual([]);
+    expect(() => busyFromICalendar(['<html>'], WIDE, OPTIONS)).toThrow(/not valid iCalendar/);
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * `@leadbook/calendar-caldav`: the CalDAV external calendar of `@leadbook/server`, on tsdav and
+ * ical.js. It implements the `ExternalCalendar` port: busy times of a CalDAV collection, and the
+ * events of bookings written to it.
+ *
+ * @packageDocumentation
+ */
+export { createCalDavCalendar, type CalDavCalendarOptions } from './calendar';
