@@ -29,7 +29,13 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     keySize: 2048,
     algorithm: 'sha256',
     extensions: [
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
     ],
   });
   const mailbox: TestSmtpServer['mailbox'] = [];

@@ -63,7 +63,12 @@ const inviteOf = (mail: ParsedMail) => {
   const root = new ICAL.Component(ICAL.parse(part.content.toString('utf8')));
   const vevent = root.getFirstSubcomponent('vevent');
   if (!vevent) throw new Error('no VEVENT');
-  return { root, vevent, event: new ICAL.Event(vevent), method: String(root.getFirstPropertyValue('method')) };
+  return {
+    root,
+    vevent,
+    event: new ICAL.Event(vevent),
+    method: String(root.getFirstPropertyValue('method')),
+  };
 };
 
 const send = async (message: NotificationMessage, overrides: Partial<SmtpNotifierOptions> = {}) => {
@@ -136,7 +141,9 @@ describe('SMTP notifier against a real SMTP server', () => {
       }
       expect(calendar.size).toBe(method === 'CANCEL' ? 0 : 1);
     }
-    expect(messages.map((message) => inviteOf(received(message.id).parsed).event.sequence)).toEqual([0, 1, 2, 2]);
+    expect(messages.map((message) => inviteOf(received(message.id).parsed).event.sequence)).toEqual([
+      0, 1, 2, 2,
+    ]);
     expect(starts).toEqual([first.startMs, moves[0]!.startMs, last.startMs]);
     expect(calendar.size).toBe(0);
   });
@@ -169,7 +176,9 @@ describe('SMTP notifier against a real SMTP server', () => {
   it('calls a server that is down a retryable failure', async () => {
     const down = await startSmtpServer();
     await down.close();
-    const failure = await send(confirmationMessage(booking()), { port: down.port }).catch((error: unknown) => error);
+    const failure = await send(confirmationMessage(booking()), { port: down.port }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toMatchObject({ retryable: true, responseCode: undefined });
   });
 
@@ -183,9 +192,9 @@ describe('SMTP notifier against a real SMTP server', () => {
   it('rejects a send whose signal is already aborted', async () => {
     const notifier = createSmtpNotifier(options());
     try {
-      const failure = await notifier.send(confirmationMessage(booking()), { signal: AbortSignal.abort() }).catch(
-        (error: unknown) => error,
-      );
+      const failure = await notifier
+        .send(confirmationMessage(booking()), { signal: AbortSignal.abort() })
+        .catch((error: unknown) => error);
       expect(failure).toMatchObject({ name: 'NotifierError', retryable: true });
     } finally {
       notifier.close();

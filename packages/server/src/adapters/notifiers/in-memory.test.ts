@@ -25,7 +25,9 @@ describe('in-memory notifier', () => {
     const notifier = createInMemoryNotifier();
     notifier.fail(new NotifierError('mailbox busy', { retryable: true, responseCode: 451 }));
     await expect(notifier.send(message)).rejects.toMatchObject({ retryable: true, responseCode: 451 });
-    await expect(notifier.send(message, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(NotifierError);
+    await expect(notifier.send(message, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      NotifierError,
+    );
     await notifier.send(message);
     expect(notifier.messages).toHaveLength(1);
   });

@@ -76,7 +76,10 @@ describe('booking messages', () => {
 
   it('escape lead and booking values in the HTML, never in the text', () => {
     const message = confirmationMessage(
-      booking({ lead: { email: 'ada@example.com', name: '<b>Ada</b> & "co"' }, resourceName: '<script>x</script>' }),
+      booking({
+        lead: { email: 'ada@example.com', name: '<b>Ada</b> & "co"' },
+        resourceName: '<script>x</script>',
+      }),
     );
     expect(message.html).toContain('&lt;b&gt;Ada&lt;/b&gt; &amp; &quot;co&quot;');
     expect(message.html).toContain('&lt;script&gt;x&lt;/script&gt;');
@@ -86,7 +89,9 @@ describe('booking messages', () => {
   });
 
   it('keep a display name with quotes or line breaks to one quoted header value', () => {
-    const message = confirmationMessage(booking({ lead: { email: 'ada@example.com', name: 'A "B"\r\nBcc: x@y' } }));
+    const message = confirmationMessage(
+      booking({ lead: { email: 'ada@example.com', name: 'A "B"\r\nBcc: x@y' } }),
+    );
     expect(message.to).toEqual(['"A \\"B\\" Bcc: x@y" <ada@example.com>']);
   });
 
@@ -127,7 +132,11 @@ describe('booking messages', () => {
     const message = confirmationMessage(
       booking({
         templates: {
-          confirmation: (data) => ({ subject: `Gebucht: ${data.when}`, text: data.timezone, html: '<p>x</p>' }),
+          confirmation: (data) => ({
+            subject: `Gebucht: ${data.when}`,
+            text: data.timezone,
+            html: '<p>x</p>',
+          }),
         },
         locale: 'de',
       }),

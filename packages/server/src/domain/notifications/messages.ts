@@ -72,7 +72,8 @@ const templateData = (
   previous: { startMs: number; endMs: number } | null,
 ): NotificationTemplateData => {
   const locale = notificationLocale(input.locale);
-  const format = (startMs: number, endMs: number) => formatBookingTime(startMs, endMs, input.timezone, locale);
+  const format = (startMs: number, endMs: number) =>
+    formatBookingTime(startMs, endMs, input.timezone, locale);
   return {
     kind,
     bookingId: input.bookingId,

@@ -38,7 +38,10 @@ const what = (data: NotificationTemplateData) => `${data.appointmentTypeName} wi
 const confirmation: NotificationTemplate = (data) =>
   render(data, {
     subject: `Confirmed: ${data.appointmentTypeName} on ${data.when}`,
-    lines: [`Your ${what(data)} is booked for ${data.when}.`, 'The attached invite adds it to your calendar.'],
+    lines: [
+      `Your ${what(data)} is booked for ${data.when}.`,
+      'The attached invite adds it to your calendar.',
+    ],
   });
 
 const reschedule: NotificationTemplate = (data) =>
