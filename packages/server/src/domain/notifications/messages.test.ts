@@ -146,6 +146,17 @@ describe('booking messages', () => {
     expect(message.attachments).toHaveLength(1);
   });
 
+  it('fold and escape long values so ical.js reads them back unchanged', () => {
+    const appointmentTypeName = 'Färbung, Schnitt; Styling\\Pflege – '.repeat(4).trim();
+    const message = confirmationMessage(booking({ appointmentTypeName }));
+    const content = String(message.attachments[0]!.content);
+    const lines = content.split('\r\n');
+    // ical.js folds at 75 octets of content; a continuation line adds its leading space.
+    expect(lines.filter((line) => Buffer.byteLength(line) > 76)).toEqual([]);
+    expect(lines.filter((line) => line.startsWith(' ')).length).toBeGreaterThan(1);
+    expect(invite(message).event.summary).toBe(`${appointmentTypeName} with Studio A`);
+  });
+
   it('refuse an unknown time zone and a negative sequence', () => {
     expect(() => confirmationMessage(booking({ timezone: 'Mars/Olympus' }))).toThrow(RangeError);
     expect(() => confirmationMessage(booking({ sequence: -1 }))).toThrow(RangeError);

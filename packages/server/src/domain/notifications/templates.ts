@@ -29,7 +29,7 @@ const render = (data: NotificationTemplateData, body: Body): RenderedNotificatio
   if (meeting) {
     paragraphs.push(`<p>Join online: <a href="${escapeHtml(meeting)}">${escapeHtml(meeting)}</a></p>`);
   }
-  const html = `<!doctype html>\n<html><body>\n${paragraphs.join('\n')}\n</body></html>\n`;
+  const html = `<!doctype html>\n<html><head><meta charset="utf-8"></head><body>\n${paragraphs.join('\n')}\n</body></html>\n`;
   return { subject: body.subject, text: `${text}\n`, html };
 };
 
