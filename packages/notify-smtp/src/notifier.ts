@@ -143,8 +143,8 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): SmtpNotifier {
         signal.addEventListener('abort', onAbort, { once: true });
       });
       try {
-        await Promise.race([transport.sendMail(mailOf(message)), stopped]);
-        return { messageId: message.id };
+        const info = await Promise.race([transport.sendMail(mailOf(message)), stopped]);
+        return { messageId: message.id, rejectedRecipients: info.rejected.map(recipient) };
       } catch (error) {
         throw notifierErrorFrom(error);
       } finally {
@@ -153,6 +153,9 @@ export function createSmtpNotifier(options: SmtpNotifierOptions): SmtpNotifier {
     },
   };
 }
+
+const recipient = (address: string | Mail.Address) =>
+  typeof address === 'string' ? address : address.address;
 
 const aborted = (signal: AbortSignal) =>
   new NotifierError('the send was aborted or timed out', { retryable: true, cause: signal.reason });

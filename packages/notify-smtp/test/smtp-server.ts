@@ -23,8 +23,20 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** Starts a server on 127.0.0.1, port 0. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+/**
+ * Recipients the server refuses at RCPT TO, with the reply code: 450 (greylisting, temporary) or
+ * 550 (no such mailbox).
+ */
+export const REFUSED_RECIPIENTS: Record<string, number> = {
+  'greylisted@lead.test': 450,
+  'nobody@lead.test': 550,
+};
+
+/**
+ * Starts a server on 127.0.0.1, port 0: STARTTLS by default, TLS from the first byte with
+ * `secure` (as on port 465).
+ */
+export async function startSmtpServer(options: { secure?: boolean } = {}): Promise<TestSmtpServer> {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
     algorithm: 'sha256',
@@ -41,6 +53,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const mailbox: TestSmtpServer['mailbox'] = [];
   const rejections: { code: number; text: string }[] = [];
   const server = new SMTPServer({
+    secure: options.secure ?? false,
     key: pems.private,
     cert: pems.cert,
     authMethods: ['PLAIN', 'LOGIN'],
@@ -53,6 +66,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       } else {
         callback(new Error('Invalid username or password'));
       }
+    },
+    onRcptTo(address, _session, callback) {
+      const code = REFUSED_RECIPIENTS[address.address];
+      if (code === undefined) callback();
+      else
+        callback(Object.assign(new Error(`recipient refused: ${address.address}`), { responseCode: code }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -11,6 +11,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpNotifier, type SmtpNotifierOptions } from '../src';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { SMTP_USER, startSmtpServer, type TestSmtpServer } from './smtp-server';
 
 const clock = createManualClock('2030-03-25T08:00:00Z');
@@ -83,7 +84,7 @@ const send = async (message: NotificationMessage, overrides: Partial<SmtpNotifie
 describe('SMTP notifier against a real SMTP server', () => {
   it('sends a confirmation over STARTTLS with AUTH, its invite in the calendar zone instant', async () => {
     const message = confirmationMessage(booking());
-    await expect(send(message)).resolves.toEqual({ messageId: message.id });
+    await expect(send(message)).resolves.toEqual({ messageId: message.id, rejectedRecipients: [] });
     const { parsed, rcptTo, secure, user } = received(message.id);
     expect(secure).toBe(true);
     expect(user).toBe(SMTP_USER.user);
@@ -187,6 +188,54 @@ describe('SMTP notifier against a real SMTP server', () => {
     const failure = await send(message, { tls: {} }).catch((error: unknown) => error);
     expect(isNotifierError(failure)).toBe(true);
     expect(server.mailbox.some((mail) => mail.parsed.messageId === `<${message.id}>`)).toBe(false);
+  });
+
+  it('reports a recipient refused beside accepted ones, and fails when every recipient is refused', async () => {
+    const message = { ...confirmationMessage(booking()), to: ['ada@lead.test', 'nobody@lead.test'] };
+    await expect(send(message)).resolves.toEqual({
+      messageId: message.id,
+      rejectedRecipients: ['nobody@lead.test'],
+    });
+    expect(received(message.id).rcptTo).toEqual(['ada@lead.test']);
+    const greylisted = { ...confirmationMessage(booking()), to: ['greylisted@lead.test'] };
+    const failure = await send(greylisted).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ name: 'NotifierError', retryable: true, responseCode: 450 });
+  });
+
+  it('sends over TLS from the first byte with secure: true', async () => {
+    const implicit = await startSmtpServer({ secure: true });
+    try {
+      const message = confirmationMessage(booking());
+      const notifier = createSmtpNotifier({
+        ...options(),
+        port: implicit.port,
+        secure: true,
+        tls: { ca: implicit.cert },
+      });
+      await notifier.send(message);
+      notifier.close();
+      expect(implicit.mailbox.map((mail) => [mail.parsed.messageId, mail.secure])).toEqual([
+        [`<${message.id}>`, true],
+      ]);
+    } finally {
+      await implicit.close();
+    }
+  });
+
+  it('gives up on a server that never answers at timeoutMs, as a retryable failure', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const failure = await send(confirmationMessage(booking()), { port, timeoutMs: 300 }).catch(
+        (error: unknown) => error,
+      );
+      expect(failure).toMatchObject({ name: 'NotifierError', retryable: true, responseCode: undefined });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('rejects a send whose signal is already aborted', async () => {

@@ -56,6 +56,11 @@ export interface NotifierSendOptions {
 export interface NotificationReceipt {
   /** The message's id, as sent in `Message-ID`. */
   messageId: string;
+  /**
+   * Recipients the server refused while it accepted the message for the others (empty when it
+   * took them all). When it refuses every recipient, `send` rejects instead.
+   */
+  rejectedRecipients: string[];
 }
 
 /**

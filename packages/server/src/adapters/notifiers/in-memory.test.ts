@@ -16,7 +16,10 @@ describe('in-memory notifier', () => {
   it('records messages and logs where they would have gone, without the body', async () => {
     const lines: string[] = [];
     const notifier = createInMemoryNotifier({ logTo: (line) => lines.push(line) });
-    await expect(notifier.send(message)).resolves.toEqual({ messageId: 'm1@leadbook.events' });
+    await expect(notifier.send(message)).resolves.toEqual({
+      messageId: 'm1@leadbook.events',
+      rejectedRecipients: [],
+    });
     expect(notifier.messages).toEqual([message]);
     expect(lines).toEqual(['[notifier] would send "Confirmed" to ada@example.com']);
   });

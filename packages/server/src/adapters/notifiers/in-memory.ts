@@ -59,7 +59,7 @@ export function createInMemoryNotifier(options: InMemoryNotifierOptions = {}): I
       if (failure) throw failure;
       messages.push(message);
       options.logTo?.(`[notifier] would send "${message.subject}" to ${message.to.join(', ')}`);
-      return { messageId: message.id };
+      return { messageId: message.id, rejectedRecipients: [] };
     },
   };
 }
