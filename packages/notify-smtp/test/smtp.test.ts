@@ -20,6 +20,8 @@ const HOUR = 3_600_000;
 const startMs = clock.now() + 3 * 24 * HOUR + 11 * HOUR;
 
 let server: TestSmtpServer;
+// Each test's bookings get their own ids, so their messages are told apart in the shared mailbox.
+let bookings = 0;
 beforeAll(async () => {
   server = await startSmtpServer();
 });
@@ -38,7 +40,7 @@ const options = (overrides: Partial<SmtpNotifierOptions> = {}): SmtpNotifierOpti
 });
 
 const booking = (overrides: Partial<BookingMessageInput> = {}): BookingMessageInput => ({
-  bookingId: `b_${Math.random().toString(36).slice(2)}`,
+  bookingId: `b_${(bookings += 1)}`,
   startMs,
   endMs: startMs + HOUR,
   appointmentTypeName: 'Consultation',

@@ -9,7 +9,8 @@ import { DateTime } from 'luxon';
 export const DEFAULT_NOTIFICATION_LOCALE = 'en';
 
 /**
- * `locale` when `Intl` accepts it as a BCP 47 tag, otherwise {@link DEFAULT_NOTIFICATION_LOCALE}.
+ * `locale` when it is a BCP 47 tag `Intl` formats dates in, otherwise
+ * {@link DEFAULT_NOTIFICATION_LOCALE}, never the process's locale.
  *
  * @example
  * ```ts
@@ -20,7 +21,8 @@ export const DEFAULT_NOTIFICATION_LOCALE = 'en';
 export function notificationLocale(locale: string | null | undefined): string {
   if (!locale) return DEFAULT_NOTIFICATION_LOCALE;
   try {
-    return Intl.getCanonicalLocales(locale)[0] ?? DEFAULT_NOTIFICATION_LOCALE;
+    // A well-formed tag Intl has no data for would otherwise fall back to the process's locale.
+    return Intl.DateTimeFormat.supportedLocalesOf([locale])[0] ?? DEFAULT_NOTIFICATION_LOCALE;
   } catch {
     return DEFAULT_NOTIFICATION_LOCALE;
   }

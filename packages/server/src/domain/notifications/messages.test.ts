@@ -70,8 +70,9 @@ describe('booking messages', () => {
     const german = confirmationMessage(booking({ locale: 'de-DE' }));
     expect(german.text).toContain('Mittwoch, 9. Januar 2030');
     expect(german.text).toContain('MEZ');
-    const fallback = confirmationMessage(booking({ locale: 'not a locale!' }));
-    expect(fallback.text).toContain('Wednesday, January 9, 2030');
+    for (const locale of ['not a locale!', 'zz', null]) {
+      expect(confirmationMessage(booking({ locale })).text).toContain('Wednesday, January 9, 2030');
+    }
   });
 
   it('escape lead and booking values in the HTML, never in the text', () => {
