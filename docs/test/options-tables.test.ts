@@ -79,6 +79,12 @@ describe('options tables of the docs', () => {
     expect(missing(keys, tableAfter('packages/calendar-caldav/README.md', '## Options'))).toEqual([]);
   });
 
+  it('the SMTP notifier README lists every option of createSmtpNotifier()', () => {
+    const keys = keysOf('packages/notify-smtp/src/notifier.ts', 'SmtpNotifierOptions');
+    expect(keys.get('auth')).toEqual(['user', 'pass']);
+    expect(missing(keys, tableAfter('packages/notify-smtp/README.md', '## Options'))).toEqual([]);
+  });
+
   it("the testing guide lists seedStudio()'s options and what it resolves", () => {
     const file = 'packages/server/src/testing/studio/seed.ts';
     const guide = 'docs/guides/testing.md';

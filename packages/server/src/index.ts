@@ -85,6 +85,42 @@ export {
   type InMemoryCalendarEvent,
   type InMemoryExternalCalendar,
 } from './adapters/calendars/in-memory';
+export {
+  isNotifierError,
+  NotifierError,
+  type NotificationAttachment,
+  type NotificationMessage,
+  type NotificationReceipt,
+  type Notifier,
+  type NotifierErrorOptions,
+  type NotifierSendOptions,
+} from './ports/notifier';
+export {
+  createInMemoryNotifier,
+  type InMemoryNotifier,
+  type InMemoryNotifierOptions,
+} from './adapters/notifiers/in-memory';
+export {
+  buildInvite,
+  cancellationMessage,
+  confirmationMessage,
+  DEFAULT_NOTIFICATION_LOCALE,
+  defaultNotificationTemplates,
+  formatBookingTime,
+  notificationLocale,
+  reminderMessage,
+  rescheduleMessage,
+  type BookingMessageInput,
+  type InviteInput,
+  type InviteParty,
+  type NotificationKind,
+  type NotificationTemplate,
+  type NotificationTemplateData,
+  type NotificationTemplates,
+  type ReminderMessageInput,
+  type RenderedNotification,
+  type RescheduleMessageInput,
+} from './domain/notifications';
 export { createGuardedFetch, type GuardedFetchOptions } from './adapters/webhooks/guarded-fetch';
 export { errorFields, type LogFields, type LoggedError, type Logger } from './ports/logger';
 export { createManualClock, type ManualClock } from './core/manual-clock';
