@@ -131,7 +131,7 @@ export { HTTP_SERVER_OPTIONS } from './http/server-options';
 export type * from './ports/records';
 export type * from './ports/storage';
 export { isStorageError, StorageError } from './ports/storage';
-export type { JobHandler, ScheduledJob, Scheduler, SchedulerJobStore } from './ports/scheduler';
+export type { JobHandler, JobRun, ScheduledJob, Scheduler, SchedulerJobStore } from './ports/scheduler';
 export {
   applyMergePatch,
   applySchemaInference,

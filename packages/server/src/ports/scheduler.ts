@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { StorageAdapter } from './storage';
+import type { JobRepository, StorageAdapter } from './storage';
 
 /** A job to run at a time. */
 export interface ScheduledJob {
@@ -19,10 +19,35 @@ export interface ScheduledJob {
   payload: unknown;
 }
 
-/** Runs a due job. A handler that throws is logged; the job is not retried unless the scheduler says so. */
-export type JobHandler = (job: ScheduledJob) => Promise<void>;
+/**
+ * What a scheduler that may run a job more than once (the PostgreSQL one runs a job again when the
+ * instance running it died) gives its handler, so that the handler's effects still happen once.
+ */
+export interface JobRun {
+  /**
+   * Marks this run of the job done inside the handler's own storage transaction: `jobs` is that
+   * transaction's `tx.jobs`, on the scheduler's {@link SchedulerJobStore.storage}. The job's completion
+   * then commits or rolls back with the handler's writes. Resolves false when this run must write
+   * nothing: another run of the job finished it (an instance taken for dead was only slow), or the job
+   * was replaced or cancelled after this run claimed it.
+   *
+   * @throws Error when `jobs` is not a transaction's job repository of the scheduler's storage.
+   */
+  finish(jobs: JobRepository): Promise<boolean>;
+}
 
-/** A scheduler of keyed jobs. Each due job fires exactly once, also across restarts. */
+/**
+ * Runs a due job. `run` is given by schedulers that may run a job again (see {@link JobRun}); a
+ * handler whose effects must happen once calls `run.finish(tx.jobs)` first in its transaction and
+ * writes nothing when it resolves false. A handler that throws is logged; whether the job runs again
+ * is the scheduler's to say.
+ */
+export type JobHandler = (job: ScheduledJob, run?: JobRun) => Promise<void>;
+
+/**
+ * A scheduler of keyed jobs. Each due job fires once, also across restarts: a scheduler that runs a job
+ * again after a crash passes a {@link JobRun}, through which the handler's effects commit once.
+ */
 export interface Scheduler {
   /** Stores a job (replacing a pending job with the same key) and arms it. */
   schedule(job: ScheduledJob): Promise<void>;

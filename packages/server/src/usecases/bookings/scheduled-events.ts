@@ -31,11 +31,14 @@ export const appointmentJobKey = (bookingId: string, kind: keyof typeof APPOINTM
 
 /** The job handlers that turn due appointment timers into events, by job type. */
 export function appointmentJobHandlers(ctx: ServiceContext): JobHandlers {
-  const handler: JobHandler = async (job) => {
+  const handler: JobHandler = async (job, run) => {
     const { booking, trigger } = job.payload as AppointmentJobPayload;
     await runUnit(
       ctx,
       async (tx, emit) => {
+        // A scheduler that may run the job again (its instance died) finishes it with the event, so
+        // the event is emitted once; a run that finds it finished emits nothing.
+        if (run && ctx.unitJobStore && !(await run.finish(tx.jobs))) return;
         // A booking deleted meanwhile fires nothing, even if its job was not cancelled in time.
         const record = await tx.bookings.get(booking.organizationId, booking.id);
         if (!record) return;
