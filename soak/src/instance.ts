@@ -44,6 +44,10 @@ const scheduler = createPgBossScheduler({
   pool,
   schema: env('LEADBOOK_PGBOSS_SCHEMA'),
   pollIntervalMs: 500,
+  // A killed instance's job runs again within seconds, well inside the soak's wait at the end.
+  heartbeatSeconds: 10,
+  maintenanceIntervalMs: 2_000,
+  retryDelaySeconds: 1,
   logger,
 });
 const service = await createConnectService({

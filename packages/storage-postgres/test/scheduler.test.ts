@@ -38,6 +38,9 @@ function open(db: TestDatabase, schema: string, options: Partial<PgBossScheduler
     schema,
     pollIntervalMs: POLL_MS,
     logger: reportTrouble,
+    // The conformance suite checks that a failed job is not run again; scheduler-retries.test.ts
+    // checks the retries.
+    retryLimit: 0,
     ...options,
   });
   return { scheduler, dispose: () => scheduler.stop() } satisfies SchedulerInstance;

@@ -44,7 +44,8 @@ export interface SchedulerConformanceOptions {
 /**
  * Registers the scheduler conformance tests with vitest (`describe`/`it`): a job fires once at its
  * time and not before; scheduling a key again replaces its job; cancel; `runAt` order; overdue
- * jobs at start; jobs scheduled before start; handler failures; stop and start; for adapters
+ * jobs at start; jobs scheduled before start; handler failures (a failed job is not run again, so
+ * create an adapter that retries failed jobs with its retries off); stop and start; for adapters
  * whose `create` gives `reopen`, restart survival and two instances on one store; and, for schedulers
  * with a `jobStore`, jobs written through its storage's `tx.jobs`. Call it at the
  * top level of a test file. Under fake time the suite restores real timers after each test.

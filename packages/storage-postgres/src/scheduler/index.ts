@@ -43,13 +43,29 @@ export interface PgBossSchedulerOptions {
   pollIntervalMs?: number;
   /** How many due jobs one look claims at most; they run one after another in `runAt` order. Default 10. */
   batchSize?: number;
-  /** How often pg-boss's maintenance (expiring, archiving, deleting old jobs) runs while started. Default 120000 ms. */
+  /**
+   * How often pg-boss's maintenance (retrying runs whose instance stopped beating or that ran too
+   * long, deleting old jobs) runs while started. Default 30000 ms.
+   */
   maintenanceIntervalMs?: number;
   /**
-   * How long a claimed job may run before pg-boss's maintenance marks it failed (it is not run
-   * again). Default 900 seconds.
+   * How long a claimed job may run before pg-boss's maintenance counts the run as failed and retries
+   * the job. Default 900 seconds.
    */
   expireInSeconds?: number;
+  /**
+   * How often the instance running a job tells the database it still runs it (at half this
+   * interval). A run whose beats stop for this long (its instance died) is retried by the next
+   * maintenance. At least 10 (pg-boss's minimum). Default 30 seconds.
+   */
+  heartbeatSeconds?: number;
+  /**
+   * How many times a job is run again after a run that threw, was lost with its instance, or ran past
+   * `expireInSeconds`. Default 3.
+   */
+  retryLimit?: number;
+  /** How long after such a run the job runs again. Default 10 seconds. */
+  retryDelaySeconds?: number;
   /** Where handler, database and pg-boss failures are logged. Default: silent. */
   logger?: Logger;
 }
@@ -92,21 +108,25 @@ export interface PgBossScheduler extends Scheduler {
  *   job, in one statement (of two concurrent calls for one key, the last wins).
  * - `cancel(key)` deletes the key's job while it is pending.
  * - `start(handler)` claims due jobs with pg-boss's `fetch` (`FOR UPDATE SKIP LOCKED`, so each job
- *   goes to exactly one instance), runs them one after another in `runAt` order and marks them
- *   completed, then sleeps until the earliest pending job, at most `pollIntervalMs`.
+ *   goes to one instance), runs them one after another in `runAt` order while beating their
+ *   heartbeat, and marks them completed, then sleeps until the earliest pending job, at most
+ *   `pollIntervalMs`.
  * - `stop()` waits for the running handler (so do not await it inside a handler) and puts jobs
  *   it claimed but did not run back.
  *
- * A handler that throws is logged and its job is not run again. A job whose instance dies while it
- * runs is marked failed by pg-boss's maintenance after `expireInSeconds` and not run again either:
- * like the in-process scheduler, each job fires at most once. pg-boss's maintenance intervals are off; this
- * scheduler runs its maintenance while started, its timers do not keep the process alive, and
- * `stop()` stops pg-boss's remaining timers too, so nothing uses the pool after it.
- * Times are judged by the database's clock.
+ * A job is run again (`retryLimit` times, `retryDelaySeconds` apart) when its handler throws, when
+ * its instance dies while it runs (its heartbeat stops for `heartbeatSeconds`; the next maintenance,
+ * every `maintenanceIntervalMs`, notices), or when it runs past `expireInSeconds`. So a job fires at
+ * least once, and the handler gets a `JobRun`: one that calls `run.finish(tx.jobs)` in its
+ * transaction commits its effects together with the job's completion, once, whichever run gets there
+ * first. pg-boss's own timers are off; this scheduler runs its maintenance while started, its timers
+ * do not keep the process alive, and `stop()` stops pg-boss's remaining timers too, so nothing uses
+ * the pool after it. Times are judged by the database's clock.
  *
- * @throws RangeError when `pollIntervalMs`, `batchSize`, `maintenanceIntervalMs` or
- *   `expireInSeconds` is not a positive integer, `expireInSeconds` is a day or more, or `schema`
- *   is not a plain SQL identifier.
+ * @throws RangeError when `pollIntervalMs`, `batchSize`, `maintenanceIntervalMs`,
+ *   `expireInSeconds` or `retryDelaySeconds` is not a positive integer, `retryLimit` is not an
+ *   integer of 0 or more, `heartbeatSeconds` is not an integer of 10 or more, `expireInSeconds` is a
+ *   day or more, or `schema` is not a plain SQL identifier.
  *
  * @example
  * ```ts
@@ -128,8 +148,11 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
     queue = 'leadbook',
     pollIntervalMs = 2_000,
     batchSize = 10,
-    maintenanceIntervalMs = 120_000,
+    maintenanceIntervalMs = 30_000,
     expireInSeconds = 900,
+    heartbeatSeconds = 30,
+    retryLimit = 3,
+    retryDelaySeconds = 10,
     logger = silent,
   } = options;
   for (const [name, value] of Object.entries({
@@ -137,10 +160,15 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
     batchSize,
     maintenanceIntervalMs,
     expireInSeconds,
+    retryDelaySeconds,
   })) {
     if (!Number.isInteger(value) || value < 1)
       throw new RangeError(`${name} must be a positive integer, got ${value}`);
   }
+  if (!Number.isInteger(retryLimit) || retryLimit < 0)
+    throw new RangeError(`retryLimit must be an integer of 0 or more, got ${retryLimit}`);
+  if (!Number.isInteger(heartbeatSeconds) || heartbeatSeconds < 10)
+    throw new RangeError(`heartbeatSeconds must be an integer of 10 or more, got ${heartbeatSeconds}`);
   // pg-boss's own limit.
   if (expireInSeconds >= 86_400)
     throw new RangeError(`expireInSeconds must be below 86400, got ${expireInSeconds}`);
@@ -157,6 +185,9 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
     migrate: true,
     registerInstance: false,
     openTelemetry: { enabled: false },
+    // The expiry and heartbeat sweeps of a maintenance pass run at most this often across instances,
+    // so every instance's pass may run them.
+    monitorIntervalSeconds: Math.max(1, Math.floor(maintenanceIntervalMs / 2_000)),
   });
 
   // Timer callbacks have nobody to throw to, so not even a failing logger may reject them.
@@ -194,16 +225,39 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
       throw toStorageError(error, `pg-boss setup in schema ${schema}`);
     }));
 
-  const loop = createJobLoop({ boss, pool, sql, queue, batchSize, pollIntervalMs, logError });
+  // The executors of the transactions whose job repositories this scheduler made, so that a handler's
+  // `run.finish(tx.jobs)` runs in the handler's transaction.
+  const executors = new WeakMap<JobRepository, SqlExecutor>();
+  const finish = async (jobs: JobRepository, attempt: { id: string; retryCount: number }) => {
+    const exec = executors.get(jobs);
+    if (!exec)
+      throw new Error(`postgres: run.finish() takes the tx.jobs of a transaction of the scheduler's storage`);
+    return (await exec.run(sql.finish, [queue, attempt.id, attempt.retryCount])) === 1;
+  };
+  const loop = createJobLoop({
+    boss,
+    pool,
+    sql,
+    queue,
+    batchSize,
+    pollIntervalMs,
+    heartbeatSeconds,
+    finish,
+    logError,
+  });
   let maintenance: ReturnType<typeof setInterval> | undefined;
   let jobStore: SchedulerJobStore | undefined;
-  const jobOptions = { sql, queue, expireInSeconds };
+  const jobOptions = { sql, queue, expireInSeconds, heartbeatSeconds, retryLimit, retryDelaySeconds };
 
   return {
     get jobStore() {
       return jobStore;
     },
-    jobRepository: (exec) => transactionalJobs(exec, jobOptions),
+    jobRepository(exec) {
+      const jobs = transactionalJobs(exec, jobOptions);
+      executors.set(jobs, exec);
+      return jobs;
+    },
     async attach(storage) {
       await ready();
       // The job loop learns of a committed job's time as if schedule() had stored it.
@@ -219,7 +273,7 @@ export function createPgBossScheduler(options: PgBossSchedulerOptions): PgBossSc
       // One statement replaces whatever row the key has (pending, or fired and kept for the record).
       let stored: number | null;
       try {
-        ({ rowCount: stored } = await pool.query(sql.upsert, upsertParams(queue, [data], expireInSeconds)));
+        ({ rowCount: stored } = await pool.query(sql.upsert, upsertParams(queue, [data], jobOptions)));
       } catch (error) {
         throw toStorageError(error, `schedule ${job.key}`);
       }

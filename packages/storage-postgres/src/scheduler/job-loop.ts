@@ -1,12 +1,12 @@
 /**
- * The loop that fires due jobs: claim a batch with pg-boss's `fetch`, run it in `runAt` order,
- * mark each job completed, then sleep until the earliest pending job (at most the poll interval),
- * unless a new job is due sooner.
+ * The loop that fires due jobs: claim a batch with pg-boss's `fetch`, run it in `runAt` order
+ * (beating each running job's heartbeat), settle each run (completed, or failed for a retry), then
+ * sleep until the earliest pending job (at most the poll interval), unless a new job is due sooner.
  *
  * @module
  */
-import type { JobHandler, ScheduledJob } from '@leadbook/server';
-import type { Job, PgBoss } from 'pg-boss';
+import type { JobHandler, JobRepository, ScheduledJob } from '@leadbook/server';
+import type { Job, JobAttempt, PgBoss } from 'pg-boss';
 import type { PgPool } from '../pg';
 import type { jobTableSql } from './job-table';
 
@@ -26,6 +26,10 @@ export interface JobLoopOptions {
   queue: string;
   batchSize: number;
   pollIntervalMs: number;
+  /** How often a running job's heartbeat must reach the database. */
+  heartbeatSeconds: number;
+  /** Finishes the run `attempt` in the transaction whose job repository is `jobs` (see `JobRun`). */
+  finish(jobs: JobRepository, attempt: JobAttempt): Promise<boolean>;
   /** Logs without ever throwing. */
   logError(message: string, meta: Record<string, unknown>): void;
 }
@@ -51,7 +55,7 @@ const byRunAtThenKey = (a: Job<JobData>, b: Job<JobData>) =>
 
 /** Creates the loop (not started). */
 export function createJobLoop(options: JobLoopOptions): JobLoop {
-  const { boss, pool, sql, queue, batchSize, pollIntervalMs, logError } = options;
+  const { boss, pool, sql, queue, batchSize, pollIntervalMs, heartbeatSeconds, finish, logError } = options;
   let stopped = true;
   // Bumped by start() and stop(): a loop of an older session claims nothing more.
   let session = 0;
@@ -77,13 +81,38 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
       interrupt = done;
     });
 
-  async function runJob(run: JobHandler, data: JobData): Promise<void> {
+  /**
+   * Runs one claimed job and settles it: completed (a no-op when the handler finished it in its
+   * transaction), or failed, so that pg-boss retries it while retries remain. Both are fenced on the
+   * run, so a run whose claim lapsed meanwhile settles nothing. A settle that fails leaves the job
+   * active: its heartbeat stops, and pg-boss's maintenance retries it.
+   */
+  async function runJob(run: JobHandler, claimed: Job<JobData>): Promise<void> {
+    const { data } = claimed;
     const job: ScheduledJob = { key: data.key, runAt: data.runAt, type: data.type, payload: data.payload };
+    const attempt: JobAttempt = { id: claimed.id, retryCount: claimed.retryCount };
+    const beat = setInterval(
+      () => {
+        boss
+          .touch(queue, attempt)
+          .catch((error: unknown) =>
+            logError('scheduler: a job heartbeat failed', { key: job.key, error: String(error) }),
+          );
+      },
+      (heartbeatSeconds * 1000) / 2,
+    );
+    beat.unref?.();
+    let failure: unknown;
     try {
-      await run(job);
+      await run(job, { finish: (jobs) => finish(jobs, attempt) });
     } catch (error) {
+      failure = error;
       logError('scheduled job failed', { key: job.key, type: job.type, error: String(error) });
+    } finally {
+      clearInterval(beat);
     }
+    if (failure === undefined) await boss.complete(queue, attempt);
+    else await boss.fail(queue, attempt, { message: String(failure) });
   }
 
   /** Runs the due jobs of one look; resolves how long to sleep before the next. */
@@ -96,8 +125,7 @@ export function createJobLoop(options: JobLoopOptions): JobLoop {
         await pool.query(sql.release, [queue, jobs.slice(index).map((rest) => rest.id)]);
         return 0;
       }
-      await runJob(run, job.data);
-      await boss.complete(queue, job.id);
+      await runJob(run, job);
     }
     // A full batch may leave due jobs behind.
     if (claimed.length >= batchSize) return 0;

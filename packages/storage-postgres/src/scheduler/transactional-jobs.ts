@@ -12,14 +12,24 @@ import { jobIdOf } from './job-id';
 import type { JobData } from './job-loop';
 import type { jobTableSql } from './job-table';
 
+/** How the scheduler's jobs run (see the scheduler's options of the same names). */
+export interface JobRunOptions {
+  /** How long a claimed job may run. */
+  expireInSeconds: number;
+  /** How often a running job's instance must beat. */
+  heartbeatSeconds: number;
+  /** How many times a run that failed or was lost is retried. */
+  retryLimit: number;
+  /** How long after a failed or lost run the job is retried. */
+  retryDelaySeconds: number;
+}
+
 /** What the repository needs of its scheduler. */
-export interface TransactionalJobsOptions {
+export interface TransactionalJobsOptions extends JobRunOptions {
   /** The statements on pg-boss's job table. */
   sql: ReturnType<typeof jobTableSql>;
   /** The queue. */
   queue: string;
-  /** How long a claimed job may run (see the scheduler's options). */
-  expireInSeconds: number;
 }
 
 /**
@@ -27,11 +37,7 @@ export interface TransactionalJobsOptions {
  * comes twice. The upsert stores nothing when the queue is missing; callers compare its row count
  * with the array length.
  */
-export function upsertParams(
-  queue: string,
-  records: readonly JobData[],
-  expireInSeconds: number,
-): [string, string[], string[], string[], number] {
+export function upsertParams(queue: string, records: readonly JobData[], run: JobRunOptions) {
   const byKey = new Map(records.map((record) => [record.key, record]));
   const jobs = [...byKey.values()];
   return [
@@ -39,7 +45,10 @@ export function upsertParams(
     jobs.map((job) => jobIdOf(queue, job.key)),
     jobs.map(({ key, type, runAt, payload }) => JSON.stringify({ key, type, runAt, payload })),
     jobs.map((job) => new Date(job.runAt).toISOString()),
-    expireInSeconds,
+    run.expireInSeconds,
+    run.retryLimit,
+    run.heartbeatSeconds,
+    run.retryDelaySeconds,
   ];
 }
 
@@ -52,7 +61,7 @@ const recordOf = (row: SqlRow | undefined): JobRecord | null => {
 
 /** The job repository of one transaction's executor `exec`. */
 export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsOptions): JobRepository {
-  const { sql, queue, expireInSeconds } = options;
+  const { sql, queue } = options;
   let batch: { records: JobData[]; stored: Promise<number> } | undefined;
   return {
     // Upserts started together (a booking's two timers) go as one statement, sent on the next
@@ -62,7 +71,7 @@ export function transactionalJobs(exec: SqlExecutor, options: TransactionalJobsO
         const records: JobData[] = [];
         const stored = Promise.resolve().then(() => {
           batch = undefined;
-          return exec.run(sql.upsert, upsertParams(queue, records, expireInSeconds));
+          return exec.run(sql.upsert, upsertParams(queue, records, options));
         });
         batch = { records, stored };
       }

@@ -39,7 +39,9 @@ const RETRY_MAX_MS = 60_000;
  * One timer is armed for the earliest stored job; when it fires, up to `batchSize` due jobs are
  * claimed (deleted in a transaction) and run one after another, then the timer is re-armed. Storage
  * failures while arming or firing are logged and retried with backoff; a handler that throws is
- * logged and its job is not run again.
+ * logged and its job is not run again. A job is claimed by deleting it, so a process killed while
+ * a handler runs loses that run; a scheduler whose jobs outlive their process and several
+ * instances (the PostgreSQL one) runs such a job again.
  *
  * `stop()` waits for the handler that is running, so do not await it inside a handler.
  *

@@ -1,8 +1,8 @@
 /**
  * The start-up sweep of meetings: re-arms the job of every booking whose meeting still needs one.
- * A scheduler may lose a job whose process died between fetching it and its first commit (pg-boss
- * fires each job at most once), and a scheduler without a job store gets its jobs after the commit;
- * the sweep makes both harmless. Scheduling is keyed, so a job that exists is only replaced by itself.
+ * A scheduler may lose a job whose process died between claiming it and its first commit (the
+ * in-process scheduler claims a job by deleting it), and a scheduler without a job store gets its
+ * jobs after the commit; the sweep makes both harmless. Scheduling is keyed, so a job that exists is only replaced by itself.
  *
  * @module
  */
