@@ -1,7 +1,7 @@
 /**
  * The default in-process scheduler. Jobs are stored through the storage port (so a persisted sql.js
- * file restores them), armed with one `unref()`ed timer for the earliest job, and claimed by deleting
- * them before they run, so each due job fires once.
+ * file restores them), armed with one `unref()`ed timer for the earliest job, and deleted once they
+ * ran, in the handler's own transaction when it finishes the job through its `JobRun`.
  *
  * @module
  */
@@ -9,7 +9,7 @@ import { systemClock, type Clock } from '../../ports/clock';
 import { silentLogger, type Logger } from '../../ports/logger';
 import type { JobRecord } from '../../ports/records';
 import type { JobHandler, ScheduledJob, Scheduler } from '../../ports/scheduler';
-import type { StorageAdapter } from '../../ports/storage';
+import type { JobRepository, StorageAdapter } from '../../ports/storage';
 import { createAlarm } from './alarm';
 import { createJobWriter, jobLockKey } from './job-writes';
 
@@ -25,6 +25,14 @@ export interface TimerSchedulerOptions {
   batchSize?: number;
 }
 
+/** Whether `stored` is still the job `record` (not replaced or cancelled since `record` was read). */
+const isSameJob = (record: JobRecord, stored: JobRecord | null) =>
+  stored !== null &&
+  stored.runAt === record.runAt &&
+  stored.createdAt === record.createdAt &&
+  stored.type === record.type &&
+  JSON.stringify(stored.payload) === JSON.stringify(record.payload);
+
 // setTimeout takes at most a signed 32-bit delay; longer waits re-arm on wake-up.
 const MAX_DELAY_MS = 2_147_483_647;
 // After a storage failure the scheduler retries on its own, backing off up to a minute, so an
@@ -37,11 +45,11 @@ const RETRY_MAX_MS = 60_000;
  * use cases writing to the same `storage` store their jobs in their own transaction instead (see
  * {@link Scheduler.jobStore}).
  * One timer is armed for the earliest stored job; when it fires, up to `batchSize` due jobs are
- * claimed (deleted in a transaction) and run one after another, then the timer is re-armed. Storage
- * failures while arming or firing are logged and retried with backoff; a handler that throws is
- * logged and its job is not run again. A job is claimed by deleting it, so a process killed while
- * a handler runs loses that run; a scheduler whose jobs outlive their process and several
- * instances (the PostgreSQL one) runs such a job again.
+ * run one after another, each deleted once it ran, then the timer is re-armed. A job stays stored
+ * while it runs, so a process killed meanwhile runs it again at the next start; the handler gets a
+ * `JobRun` whose `finish(tx.jobs)` deletes the job in its own transaction, so that what it writes
+ * commits once. Storage failures while arming or firing are logged and retried with backoff; a
+ * handler that throws is logged and its job is not run again.
  *
  * `stop()` waits for the handler that is running, so do not await it inside a handler.
  *
@@ -74,6 +82,8 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
   let wakeAgain = false;
   let failures = 0;
   const armsInFlight = new Set<Promise<void>>();
+  // The job whose handler runs; it stays stored until it ran, but is no longer pending.
+  let running: JobRecord | undefined;
 
   // Timer callbacks have nobody to throw to, so not even a failing logger may reject them.
   const logError = (message: string, meta: Record<string, unknown>) => {
@@ -116,18 +126,22 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
     return pending;
   }
 
-  /** Claims a due job: deletes it and returns what is stored now, or null when it is gone or not due. */
+  /** Reads a listed job again: what is stored now, or null when it is gone or not due. */
   function claim(key: string): Promise<JobRecord | null> {
     return storage.transaction(
       async (tx) => {
-        // Read again inside the transaction: the job may have been cancelled or rescheduled since
-        // it was listed, and a replaced job runs with its newest payload.
+        // The job may have been cancelled or rescheduled since it was listed, and a replaced job
+        // runs with its newest payload.
         const current = await tx.jobs.get(key);
-        if (!current || current.runAt > clock.now()) return null;
-        return (await tx.jobs.delete(key)) ? current : null;
+        return current && current.runAt <= clock.now() ? current : null;
       },
       { lockKeys: [jobLockKey(key)] },
     );
+  }
+
+  /** Deletes the job `record` through `jobs`, unless it was replaced or cancelled since it was read. */
+  async function finishIn(jobs: JobRepository, record: JobRecord): Promise<boolean> {
+    return isSameJob(record, await jobs.get(record.key)) && (await jobs.delete(record.key));
   }
 
   /** Runs one batch of due jobs; resolves false when storage failed (the rest stays stored). */
@@ -157,10 +171,18 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
       type: record.type,
       payload: record.payload,
     };
+    running = record;
     try {
-      await run(job);
-    } catch (error) {
-      logError('scheduled job failed', { key: job.key, type: job.type, error: String(error) });
+      try {
+        await run(job, { finish: (jobs) => finishIn(jobs, record) });
+      } catch (error) {
+        logError('scheduled job failed', { key: job.key, type: job.type, error: String(error) });
+      }
+      // Ran: deleted now, unless the handler did (or the job was replaced meanwhile). Should this
+      // fail, the job stays stored and runs again.
+      await storage.transaction((tx) => finishIn(tx.jobs, record), { lockKeys: [jobLockKey(record.key)] });
+    } finally {
+      running = undefined;
     }
   }
 
@@ -215,9 +237,14 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
       await storedDueAt(job.runAt);
     },
     async cancel(key) {
-      const removed = await storage.transaction((tx) => tx.jobs.delete(key), {
-        lockKeys: [jobLockKey(key)],
-      });
+      const removed = await storage.transaction(
+        async (tx) => {
+          // The running job already fired: only a replacement of it can be cancelled.
+          if (running?.key === key && isSameJob(running, await tx.jobs.get(key))) return false;
+          return tx.jobs.delete(key);
+        },
+        { lockKeys: [jobLockKey(key)] },
+      );
       // Without this the timer would still fire for the removed job, find nothing and re-arm.
       if (removed) await arm();
       return removed;

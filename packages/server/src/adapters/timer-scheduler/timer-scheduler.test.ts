@@ -170,4 +170,55 @@ describe('timer scheduler extras (fake timers)', () => {
     });
     await scheduler.stop();
   });
+
+  it('keeps a running job stored, so a scheduler that died mid-run leaves it to the next, and JobRun.finish commits once', async () => {
+    // The first scheduler's handler never returns, as in a process killed while it ran.
+    const dead = createTimerScheduler({ storage });
+    const results: Array<[string, boolean]> = [];
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    await dead.schedule(job('timer', t0 + 1000));
+    let started = false;
+    await dead.start(async (_job, run) => {
+      started = true;
+      await resumed;
+      results.push(['dead', await storage.transaction((tx) => run!.finish(tx.jobs))]);
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(started).toBe(true);
+    expect(await storage.transaction((tx) => tx.jobs.get('timer'))).not.toBeNull();
+
+    // The next process on the same store runs the job: it is due and still stored.
+    const next = createTimerScheduler({ storage });
+    await next.start(async (_job, run) => {
+      results.push(['next', await storage.transaction((tx) => run!.finish(tx.jobs))]);
+    });
+    expect(results).toEqual([['next', true]]);
+    expect(await storage.transaction((tx) => tx.jobs.get('timer'))).toBeNull();
+
+    // Had the first one only been slow, its late finish writes nothing.
+    resume();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(results).toEqual([
+      ['next', true],
+      ['dead', false],
+    ]);
+    await Promise.all([dead.stop(), next.stop()]);
+  });
+
+  it('deletes a job once it ran, whether or not its handler finished it or threw', async () => {
+    const scheduler = createTimerScheduler({ storage, logger: quiet });
+    for (const key of ['finishes', 'returns', 'throws']) await scheduler.schedule(job(key, t0));
+    const handled: string[] = [];
+    await scheduler.start(async (fired, run) => {
+      handled.push(fired.key);
+      if (fired.key === 'finishes') await storage.transaction((tx) => run!.finish(tx.jobs));
+      if (fired.key === 'throws') throw new Error('boom');
+    });
+    expect(handled.sort()).toEqual(['finishes', 'returns', 'throws']);
+    expect(await storage.transaction((tx) => tx.jobs.listDue(t0 + DAY, 10))).toEqual([]);
+    await vi.advanceTimersByTimeAsync(DAY);
+    expect(handled).toHaveLength(3);
+    await scheduler.stop();
+  });
 });
