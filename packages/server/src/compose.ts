@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createHttpCaptchaVerifier } from './adapters/captcha/http-captcha-verifier';
 import { createSqlJsStorage } from './adapters/sqljs';
 import { createGuardedFetch } from './adapters/webhooks/guarded-fetch';
-import { systemHostLookup } from './domain/webhooks';
+import { systemHostLookup, WEBHOOK_URL_WORDING } from './domain/webhooks';
 import { createTimerScheduler } from './adapters/timer-scheduler';
 import { createEventBus } from './events/bus';
 import type { ConnectServiceOptions } from './options';
@@ -66,7 +66,7 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     captcha,
     webhooks: {
       allowPrivateUrls,
-      fetch: options.webhooks?.fetch ?? createGuardedFetch({ allowPrivate: allowPrivateUrls, lookup }),
+      fetch: options.webhooks?.fetch ?? createGuardedFetch({ allowPrivate: allowPrivateUrls, lookup, wording: WEBHOOK_URL_WORDING }),
       lookup,
       timeoutMs,
     },

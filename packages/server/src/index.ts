@@ -159,7 +159,10 @@ export {
   ADDRESS_REFUSED_CODE,
   checkWebhookUrl,
   checkWebhookUrlSyntax,
+  WEBHOOK_URL_WORDING,
   type HostLookup,
+  type UrlGuardWording,
+  type UrlSyntaxGuardOptions,
   type WebhookUrlCheck,
   type WebhookUrlGuardOptions,
 } from './domain/webhooks';
