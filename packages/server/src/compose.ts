@@ -28,6 +28,7 @@ import { countBookings } from './telemetry/events';
 import { createTelemetry } from './telemetry/instruments';
 import { traceStorage } from './telemetry/storage';
 import { silentLogger } from './ports/logger';
+import { createExternalCalendarService } from './usecases/external-calendars/settings';
 
 /** The longest per-attempt webhook (and meeting) timeout: 5 minutes (an attempt holds its delivery for twice this). */
 const MAX_WEBHOOK_TIMEOUT_MS = 300_000;
@@ -74,6 +75,8 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     gate: createRequestGate(),
     meetings,
     telemetry,
+    externalCalendars:
+      options.externalCalendars && createExternalCalendarService(options.externalCalendars, clock),
   };
   const stage = eventDeliveryStager(ctx);
   ctx.events.on('calendar.appointment.booked', countBookings(telemetry));
