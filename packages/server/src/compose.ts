@@ -67,7 +67,9 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     captcha,
     webhooks: {
       allowPrivateUrls,
-      fetch: options.webhooks?.fetch ?? createGuardedFetch({ allowPrivate: allowPrivateUrls, lookup, wording: WEBHOOK_URL_WORDING }),
+      fetch:
+        options.webhooks?.fetch ??
+        createGuardedFetch({ allowPrivate: allowPrivateUrls, lookup, wording: WEBHOOK_URL_WORDING }),
       lookup,
       timeoutMs,
     },

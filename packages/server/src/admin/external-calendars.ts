@@ -144,7 +144,10 @@ export function createExternalCalendarsAdmin(ctx: ServiceContext): ExternalCalen
     link: (organizationId, input) => runUnit(ctx, (tx) => linkTx(ctx, tx, organizationId, input)),
     list: async (organizationId, filter = {}) => {
       const links = await readTx(ctx, (tx) =>
-        tx.externalCalendarLinks.list(organizationId, filter.resourceId ? { resourceId: filter.resourceId } : {}),
+        tx.externalCalendarLinks.list(
+          organizationId,
+          filter.resourceId ? { resourceId: filter.resourceId } : {},
+        ),
       );
       return links.map(shown);
     },

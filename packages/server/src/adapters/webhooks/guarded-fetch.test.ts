@@ -57,10 +57,14 @@ describe('the guarded fetch of outgoing webhooks', () => {
     const dns = resolver([PUBLIC], ['127.0.0.1']);
     const url = `http://rebind.test:${port}/hook`;
     // The URL guard's own lookup sees the public address and passes the URL...
-    expect(await checkWebhookUrl(url, { wording, allowPrivate: false, lookup: dns.lookup })).toEqual({ ok: true });
+    expect(await checkWebhookUrl(url, { wording, allowPrivate: false, lookup: dns.lookup })).toEqual({
+      ok: true,
+    });
     const before = hits;
     // ...and the connection's lookup, which answers loopback now, is refused before any byte is sent.
-    const cause = await causeCode(createGuardedFetch({ wording, allowPrivate: false, lookup: dns.lookup })(url));
+    const cause = await causeCode(
+      createGuardedFetch({ wording, allowPrivate: false, lookup: dns.lookup })(url),
+    );
     expect(cause?.code).toBe(ADDRESS_REFUSED_CODE);
     expect(cause?.message).toBe(
       'the webhook URL points to a non-public address: rebind.test (127.0.0.1) is loopback; private targets are not allowed (set webhooks.allowPrivateUrls on the service to allow them)',
@@ -84,7 +88,9 @@ describe('the guarded fetch of outgoing webhooks', () => {
       const dns = resolver([PUBLIC]);
       const before = hits;
       const cause = await causeCode(
-        createGuardedFetch({ wording, allowPrivate: false, lookup: dns.lookup })(`http://${host}:${port}/hook`),
+        createGuardedFetch({ wording, allowPrivate: false, lookup: dns.lookup })(
+          `http://${host}:${port}/hook`,
+        ),
       );
       expect(cause?.code).toBe(ADDRESS_REFUSED_CODE);
       expect(hits).toBe(before);

@@ -25,7 +25,9 @@ describe('the key ring of external calendar connections', () => {
     expect(rotated.open(before)).toBe('secret');
     expect(rotated.seal('secret').keyId).toBe('new');
     // Once the old key is dropped, what it sealed can no longer be read.
-    expect(() => createKeyRing([{ id: 'new', key: newKey }]).open(before)).toThrow(/"old".*not in the key ring/);
+    expect(() => createKeyRing([{ id: 'new', key: newKey }]).open(before)).toThrow(
+      /"old".*not in the key ring/,
+    );
   });
 
   it('refuses an altered value or one relabelled to another key', () => {

@@ -37,7 +37,9 @@ const keyBytes = (entry: EncryptionKey): Buffer => {
   const bytes = typeof entry.key === 'string' ? Buffer.from(entry.key, 'base64') : Buffer.from(entry.key);
   if (bytes.length !== 32) {
     // Never the key itself in the message: only its id and length.
-    throw new RangeError(`externalCalendars.encryptionKeys: key "${entry.id}" must be 32 bytes, got ${bytes.length}`);
+    throw new RangeError(
+      `externalCalendars.encryptionKeys: key "${entry.id}" must be 32 bytes, got ${bytes.length}`,
+    );
   }
   return bytes;
 };
@@ -60,9 +62,12 @@ export function createKeyRing(keys: readonly EncryptionKey[]): KeyRing {
   const ring = new Map<string, Buffer>();
   for (const entry of keys) {
     if (!KEY_ID_PATTERN.test(entry.id)) {
-      throw new RangeError('externalCalendars.encryptionKeys: a key id is 1 to 64 of A-Z, a-z, 0-9, ".", "_", "-"');
+      throw new RangeError(
+        'externalCalendars.encryptionKeys: a key id is 1 to 64 of A-Z, a-z, 0-9, ".", "_", "-"',
+      );
     }
-    if (ring.has(entry.id)) throw new RangeError(`externalCalendars.encryptionKeys names "${entry.id}" twice`);
+    if (ring.has(entry.id))
+      throw new RangeError(`externalCalendars.encryptionKeys names "${entry.id}" twice`);
     ring.set(entry.id, keyBytes(entry));
   }
   const currentKeyId = keys[0]!.id;
@@ -84,7 +89,8 @@ export function createKeyRing(keys: readonly EncryptionKey[]): KeyRing {
     },
     open(sealed) {
       const key = ring.get(sealed.keyId);
-      if (!key) throw new Error(`the key "${sealed.keyId}" that sealed this connection is not in the key ring`);
+      if (!key)
+        throw new Error(`the key "${sealed.keyId}" that sealed this connection is not in the key ring`);
       const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(sealed.iv, 'base64'));
       decipher.setAAD(Buffer.from(sealed.keyId));
       decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));

@@ -120,7 +120,9 @@ describe('checkWebhookUrl', () => {
 
   it('passes public literals without a lookup', async () => {
     const lookup = vi.fn(table({}));
-    expect(await checkWebhookUrl(`https://${PUBLIC_V4}/hook`, { wording, allowPrivate: false, lookup })).toEqual({
+    expect(
+      await checkWebhookUrl(`https://${PUBLIC_V4}/hook`, { wording, allowPrivate: false, lookup }),
+    ).toEqual({
       ok: true,
     });
     expect(
@@ -139,7 +141,9 @@ describe('checkWebhookUrl', () => {
       'mapped.example.com': ['::ffff:127.0.0.1'],
       'empty.example.com': [],
     });
-    expect(await checkWebhookUrl('https://hooks.example.com/x', { wording, allowPrivate: false, lookup })).toEqual({
+    expect(
+      await checkWebhookUrl('https://hooks.example.com/x', { wording, allowPrivate: false, lookup }),
+    ).toEqual({
       ok: true,
     });
     expect(
@@ -150,7 +154,9 @@ describe('checkWebhookUrl', () => {
     );
     expect(await refused('https://metadata.example.com/x', lookup)).toMatch(/is linkLocal/);
     expect(await refused('https://mapped.example.com/x', lookup)).toMatch(/is loopback/);
-    expect(await checkWebhookUrl('https://empty.example.com/x', { wording, allowPrivate: false, lookup })).toEqual({
+    expect(
+      await checkWebhookUrl('https://empty.example.com/x', { wording, allowPrivate: false, lookup }),
+    ).toEqual({
       ok: false,
       reason: 'the host of the webhook URL, empty.example.com, resolved to no address',
       transient: true,
@@ -187,15 +193,21 @@ describe('checkWebhookUrl', () => {
 
 describe('checkWebhookUrlSyntax', () => {
   it('lets host names through (they are resolved before each delivery)', () => {
-    expect(checkWebhookUrlSyntax('https://hooks.example.com/leadbook?x=1', { wording, allowPrivate: false })).toEqual({
+    expect(
+      checkWebhookUrlSyntax('https://hooks.example.com/leadbook?x=1', { wording, allowPrivate: false }),
+    ).toEqual({
       ok: true,
     });
-    expect(checkWebhookUrlSyntax(`http://${PUBLIC_V4}:8080/`, { wording, allowPrivate: false })).toEqual({ ok: true });
+    expect(checkWebhookUrlSyntax(`http://${PUBLIC_V4}:8080/`, { wording, allowPrivate: false })).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses what needs no lookup to refuse', () => {
     expect(checkWebhookUrlSyntax('javascript:alert(1)', { wording, allowPrivate: false }).ok).toBe(false);
-    expect(checkWebhookUrlSyntax('https://u:p@hooks.example.com/', { wording, allowPrivate: false }).ok).toBe(false);
+    expect(checkWebhookUrlSyntax('https://u:p@hooks.example.com/', { wording, allowPrivate: false }).ok).toBe(
+      false,
+    );
     expect(checkWebhookUrlSyntax('http://[::1]/', { wording, allowPrivate: false }).ok).toBe(false);
   });
 });

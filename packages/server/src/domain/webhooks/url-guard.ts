@@ -154,7 +154,11 @@ export const ADDRESS_REFUSED_CODE = 'ERR_WEBHOOK_ADDRESS_REFUSED';
  * Why `address` (which `host` resolved to, when it is a name) is refused, for logs and the console,
  * in the caller's `wording`.
  */
-export function nonPublicAddressReason(address: string, host: string | undefined, wording: UrlGuardWording): string {
+export function nonPublicAddressReason(
+  address: string,
+  host: string | undefined,
+  wording: UrlGuardWording,
+): string {
   let range: string;
   try {
     range = addressRange(address);

@@ -228,7 +228,9 @@ async function checkExternalCalendars(
 ) {
   if (!ctx.externalCalendars || !body.resourceId) return;
   if (idempotencyKey) {
-    const stored = await readTx(ctx, (tx) => tx.idempotency.get(organizationId, IDEMPOTENCY_SCOPE, idempotencyKey));
+    const stored = await readTx(ctx, (tx) =>
+      tx.idempotency.get(organizationId, IDEMPOTENCY_SCOPE, idempotencyKey),
+    );
     if (stored) return;
   }
   const startMs = Date.parse(body.startDateTime);

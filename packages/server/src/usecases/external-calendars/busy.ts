@@ -53,9 +53,7 @@ function readBusy(
   link: ExternalCalendarLinkRecord,
   range: BusyRange,
 ): Promise<BusyInterval[]> {
-  return withinTimeout(service.timeoutMs, async (signal) =>
-    service.calendarOf(link).busy(range, { signal }),
-  );
+  return withinTimeout(service.timeoutMs, async (signal) => service.calendarOf(link).busy(range, { signal }));
 }
 
 /** Logs a failed read: the link, the resource and the error's message (never the connection). */
@@ -102,7 +100,11 @@ export async function searchExternalBusy(
       try {
         const busy = await service.cache.through(key, () => readBusy(service, link, range));
         for (const interval of busy) {
-          result.blockers.push({ resourceId: link.resourceId, startMs: interval.startMs, endMs: interval.endMs });
+          result.blockers.push({
+            resourceId: link.resourceId,
+            startMs: interval.startMs,
+            endMs: interval.endMs,
+          });
         }
       } catch (error) {
         result.failed.add(link.resourceId);
