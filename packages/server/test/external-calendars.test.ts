@@ -11,6 +11,7 @@ import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studi
 import { afterEach, describe, expect, it } from 'vitest';
 import { day, NOW } from '../../../test-support/time';
 import { createHarness, type Harness } from './harness';
+import { FORMS, goodSubmission } from './studio';
 import { capturingLogger, leaksOf } from './support/log-scan';
 
 // The Monday after the test epoch: the coach's Berlin window 09:00-12:00 is 08:00Z-11:00Z, and
@@ -57,9 +58,9 @@ afterEach(async () => {
   calendars.clear();
 });
 
-async function start(extra: Parameters<typeof options>[0] = {}) {
+async function start(extra: Parameters<typeof options>[0] = {}, more: ConnectServiceOptions = {}) {
   const made = options(extra);
-  h = await createHarness('fetch', made.service);
+  h = await createHarness('fetch', { ...made.service, ...more });
   const link = (name: string, more: Record<string, unknown> = {}) =>
     h!.service.admin.externalCalendars.link(ID.organization, {
       resourceId: ID.resourceCoach,
@@ -175,6 +176,47 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
     expect((await book('08:00', '09:00')).status).toBe(201);
     // Each booking read the provider again, bypassing the cache.
     expect(work.calls.filter((call) => call.operation === 'busy').length).toBe(busyReads + 2);
+  });
+
+  it('a form submission re-reads the calendar too: a slot made busy after the search is not booked', async () => {
+    const work = calendar('work');
+    const captcha = { verify: async ({ token }: { token: string }) => token === 'good-token' };
+    const { link, harness } = await start(
+      { cacheTtlMs: 600_000 },
+      { captcha, rateLimit: { enabled: false } },
+    );
+    await harness.service.admin.forms.create(ID.organization, FORMS.guarded);
+    await link('work');
+    const submit = (start: string, end: string) =>
+      harness.call('POST', `/public/forms/${ID.formGuarded}/submit`, {
+        body: goodSubmission(at(start), at(end)),
+        headers: { origin: 'https://www.example.com' },
+      });
+    const slots = await harness.call(
+      'GET',
+      `/public/forms/${ID.formGuarded}/slots?${new URLSearchParams({
+        calendarId: ID.calendarBerlin,
+        appointmentTypeId: ID.appointmentTypeTrial,
+        start: at('00:00'),
+        end: at('23:00'),
+      })}`,
+      { headers: { origin: 'https://www.example.com' } },
+    );
+    expect(slots.status).toBe(200);
+    const offered = (slots.json.data as Array<{ startDateTime: string; available: boolean }>).find(
+      (slot) => slot.startDateTime === at('08:00'),
+    );
+    expect(offered?.available).toBe(true);
+    work.addEvent({ startMs: ms('08:30'), endMs: ms('08:45') });
+    const refused = await submit('08:00', '09:00');
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe(ErrorMessages.slotUnavailable);
+    expect(
+      await harness.service.storage.transaction((tx) =>
+        tx.bookings.listByCalendar(ID.organization, ID.calendarBerlin),
+      ),
+    ).toEqual([]);
+    expect((await submit('09:00', '10:00')).status).toBe(200);
   });
 
   it('a failing calendar fails closed: the resource shows no free candidate and its booking is refused', async () => {

@@ -158,3 +158,33 @@ export async function assertResourceExternallyFree(
   const links = await ctx.storage.transaction((tx) => busyLinksOf(tx, org, [resourceId]), { readOnly: true });
   await assertExternallyFree(ctx, links, startMs, endMs);
 }
+
+/**
+ * Of `resourceIds` (in order), those whose busy-counting calendars are all free over
+ * `[startMs, endMs)` now: each read for that interval, never from the cache; a failed or timed-out
+ * calendar counts as busy. All of them when the service has no external calendars.
+ */
+export async function externallyFreeResources(
+  ctx: ServiceContext,
+  org: string,
+  resourceIds: readonly string[],
+  startMs: number,
+  endMs: number,
+): Promise<string[]> {
+  if (!ctx.externalCalendars || resourceIds.length === 0) return [...resourceIds];
+  const links = await ctx.storage.transaction((tx) => busyLinksOf(tx, org, resourceIds), { readOnly: true });
+  const free = await Promise.all(
+    resourceIds.map((resourceId) =>
+      assertExternallyFree(
+        ctx,
+        links.filter((link) => link.resourceId === resourceId),
+        startMs,
+        endMs,
+      ).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return resourceIds.filter((_, i) => free[i]);
+}

@@ -15,6 +15,7 @@ export {
   assertExternallyFree,
   assertResourceExternallyFree,
   busyLinksOf,
+  externallyFreeResources,
   searchBusyRange,
   type ExternalBusy,
 } from './busy';
