@@ -96,3 +96,14 @@ export const ExternalCalendarLinkSchema = z.object({
  * its busy-counting calendars failed or timed out, so its busy times are unknown (fail closed).
  */
 export const EXTERNAL_CALENDAR_UNAVAILABLE_REASON = 'externalCalendarUnavailable';
+
+/**
+ * Why a candidate is unavailable, when the service knows more than `available: false` says (an
+ * extension, absent otherwise): `externalCalendarUnavailable` when a linked external calendar of
+ * its resource failed or timed out, so its busy times are unknown (fail closed).
+ */
+export const UnavailableReasonSchema = z
+  .literal(EXTERNAL_CALENDAR_UNAVAILABLE_REASON)
+  .describe(
+    'Present on a candidate shown unavailable because a linked external calendar of its resource failed or timed out (its busy times are unknown); search again later',
+  );

@@ -50,6 +50,11 @@ export interface AvailabilitySlot {
   currentBookings: number;
   /** Bookings still possible in the interval */
   remaining: number;
+  /**
+   * Present on a candidate shown unavailable because a linked external calendar of its resource failed
+   * or timed out (its busy times are unknown); search again later
+   */
+  unavailableReason?: 'externalCalendarUnavailable';
 }
 
 /** The response of `GET /connect/availability/`. */
@@ -1332,6 +1337,11 @@ export interface PublicSlot {
   currentBookings: number;
   /** False when full, blocked, or starting before now */
   available: boolean;
+  /**
+   * Present on a candidate shown unavailable because a linked external calendar of its resource failed
+   * or timed out (its busy times are unknown); search again later
+   */
+  unavailableReason?: 'externalCalendarUnavailable';
 }
 
 /** The `meta` block of a public slot search. */

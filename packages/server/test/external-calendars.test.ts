@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { AvailabilityResponseSchema, ErrorMessages } from '@leadbook/contract';
+import {
+  AvailabilityResponseSchema,
+  ErrorMessages,
+  EXTERNAL_CALENDAR_UNAVAILABLE_REASON,
+} from '@leadbook/contract';
 import {
   bookingEventUid,
   createInMemoryExternalCalendar,
@@ -224,9 +228,28 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
     const { link, search, book, lines } = await start();
     await link('work');
     work.fail('busy');
-    const slots = await search();
-    expect(slots.size).toBeGreaterThan(0);
-    expect([...slots.values()].some(Boolean)).toBe(false);
+    const res = await h!.call(
+      'GET',
+      `/connect/availability/?${new URLSearchParams({
+        calendarId: ID.calendarBerlin,
+        appointmentTypeId: ID.appointmentTypeTrial,
+        start: `${MONDAY}T00:00:00Z`,
+        end: `${MONDAY}T23:00:00Z`,
+      })}`,
+      { token: TOKEN.read },
+    );
+    const { data } = AvailabilityResponseSchema.parse(res.json);
+    const coach = data.filter((slot) => slot.resourceId === ID.resourceCoach);
+    const room = data.filter((slot) => slot.resourceId === ID.resourceRoom);
+    expect(coach.length).toBeGreaterThan(0);
+    // Every candidate of the coach is unavailable and says why; the room, with no calendar, is not touched.
+    expect(
+      coach.every(
+        (slot) => !slot.available && slot.unavailableReason === EXTERNAL_CALENDAR_UNAVAILABLE_REASON,
+      ),
+    ).toBe(true);
+    expect(room.some((slot) => slot.available)).toBe(true);
+    expect(room.every((slot) => slot.unavailableReason === undefined)).toBe(true);
     work.fail('busy');
     const refused = await book('08:00', '09:00');
     expect(refused.status).toBe(400);

@@ -5,7 +5,7 @@
  * @module
  */
 import { readTx, type ServiceContext } from '../../core/context';
-import { ErrorMessages, MAX_BUFFER_MINUTES } from '@leadbook/contract';
+import { ErrorMessages, EXTERNAL_CALENDAR_UNAVAILABLE_REASON, MAX_BUFFER_MINUTES } from '@leadbook/contract';
 import { DateTime } from 'luxon';
 import { notFound, validationError } from '../../core/errors';
 import {
@@ -239,7 +239,7 @@ export async function loadSearch(
  * `onlyAvailable`), sorted by start, then resource, as the response's JSON bytes in chunks (see
  * {@link availabilityJson}). Candidates that start before now (the service's clock) are listed with
  * `available: false`, and so are those a linked external calendar is busy for, and every candidate
- * of a resource whose linked calendar failed or timed out. A search of more candidates than `MAX_AVAILABILITY_CANDIDATES` is a 400.
+ * of a resource whose linked calendar failed or timed out (those with `unavailableReason`). A search of more candidates than `MAX_AVAILABILITY_CANDIDATES` is a 400.
  */
 export async function searchConnectAvailability(
   ctx: ServiceContext,
@@ -250,6 +250,10 @@ export async function searchConnectAvailability(
   const linked = await readTx(ctx, async (tx) =>
     withLinks(ctx, tx, org, await loadSearch(tx, org, { ...request, nowMs })),
   );
-  const { input } = await externalSearchInput(ctx, linked);
-  return availabilityJson(searchCandidates(input));
+  const { input, failed } = await externalSearchInput(ctx, linked);
+  const reasons =
+    failed.size > 0
+      ? new Map([...failed].map((id) => [id, EXTERNAL_CALENDAR_UNAVAILABLE_REASON]))
+      : undefined;
+  return availabilityJson(searchCandidates(input), undefined, reasons);
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  EXTERNAL_CALENDAR_UNAVAILABLE_REASON,
   MAX_AVAILABILITY_RANGE_DAYS,
   type PublicAppointmentType,
   type PublicAppointmentTypesQuery,
@@ -109,7 +110,7 @@ export async function publicSlots(
     return withLinks(ctx, tx, form.organizationId, search);
   });
   const { loaded } = linked;
-  const { input } = await externalSearchInput(ctx, linked);
+  const { input, failed } = await externalSearchInput(ctx, linked);
   const type = loaded.appointmentType;
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
@@ -126,6 +127,7 @@ export async function publicSlots(
         maxParallelBookings: candidate.maxParallelBookings,
         currentBookings: candidate.currentBookings,
         available: candidate.available,
+        ...(failed.has(resource.id) ? { unavailableReason: EXTERNAL_CALENDAR_UNAVAILABLE_REASON } : {}),
       };
     }),
     meta: {
