@@ -16,7 +16,7 @@ import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
 import type { MeetingProvider, MeetingProviderName } from '../ports/meetings';
 import type { Telemetry } from '../telemetry/instruments';
-import type { ExternalCalendarService } from '../usecases/external-calendars/settings';
+import type { ExternalCalendarService } from './external-calendars';
 
 /** How bookings' video meetings are made. */
 export interface MeetingSettings {

@@ -6,16 +6,10 @@
  * @module
  */
 import type { Clock } from '../../ports/clock';
+import type { BusyCache } from '../../core/external-calendars';
 import type { BusyInterval } from '../../ports/external-calendar';
 
-/** Busy times by key, reused for a while. */
-export interface BusyCache {
-  /**
-   * The busy times under `key`: kept ones younger than the TTL, the read in flight for it, or
-   * `read()`'s (kept when it succeeds).
-   */
-  through(key: string, read: () => Promise<BusyInterval[]>): Promise<BusyInterval[]>;
-}
+export type { BusyCache } from '../../core/external-calendars';
 
 /** The most ranges kept; the oldest is dropped first. */
 export const MAX_CACHED_RANGES = 10_000;

@@ -5,21 +5,14 @@
  *
  * @module
  */
-import type { ExternalCalendarConnection } from '@leadbook/contract';
-import { createKeyRing, type EncryptionKey, type KeyRing } from '../../domain/external-calendars/sealing';
+import type { ExternalCalendarProvider, ExternalCalendarService } from '../../core/external-calendars';
+import { createKeyRing, type EncryptionKey } from '../../domain/external-calendars/sealing';
 import type { Clock } from '../../ports/clock';
 import type { ExternalCalendar } from '../../ports/external-calendar';
-import type { ExternalCalendarLinkRecord } from '../../ports/records';
-import { createBusyCache, type BusyCache } from './busy-cache';
+import type { ExternalCalendarConnection } from '@leadbook/contract';
+import { createBusyCache } from './busy-cache';
 
-/**
- * Makes the calendar of one link from its (decrypted) connection, such as
- * `(connection) => createCalDavCalendar({ ...connection, allowPrivateUrls: false })`. It must not
- * touch the network (it runs when a link is made, to check the connection) and throws a
- * `TypeError` for a connection it cannot use; its message reaches the console, so it never holds
- * a credential.
- */
-export type ExternalCalendarProvider = (connection: ExternalCalendarConnection) => ExternalCalendar;
+export type { ExternalCalendarProvider, ExternalCalendarService } from '../../core/external-calendars';
 
 /** `externalCalendars` of `createConnectService()`. */
 export interface ExternalCalendarOptions {
@@ -42,20 +35,6 @@ export interface ExternalCalendarOptions {
    * it: they read their own interval again.
    */
   cacheTtlMs?: number;
-}
-
-/** What the use cases reach: the checked settings and the live calendars. */
-export interface ExternalCalendarService {
-  /** The providers by name. */
-  readonly providers: ReadonlyMap<string, ExternalCalendarProvider>;
-  /** The key ring of connections. */
-  readonly keys: KeyRing;
-  /** The per-call timeout, ms. */
-  readonly timeoutMs: number;
-  /** Busy times by link and range. */
-  readonly cache: BusyCache;
-  /** The calendar of a link (made once per link version, then reused). */
-  calendarOf(link: ExternalCalendarLinkRecord): ExternalCalendar;
 }
 
 /** The most calendars kept made at once; the oldest is dropped (and made again when needed). */
