@@ -16,7 +16,7 @@ import {
 } from './radicale';
 
 // The Monday after the test epoch: the studio coach's Berlin window 09:00-12:00 is 08:00Z-11:00Z.
-const at = (time: string) => `${day(1)}T${time}:00.000Z`;
+const at = (time: string, on = 1) => `${day(on)}T${time}:00.000Z`;
 
 // Radicale is Debian's `radicale` package, which `.ci/run` installs; a machine without it skips.
 describe.skipIf(!radicaleInstalled)('a service whose coach is linked to a Radicale calendar', () => {
@@ -66,25 +66,25 @@ describe.skipIf(!radicaleInstalled)('a service whose coach is linked to a Radica
     );
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   };
-  const freeAt = async (time: string) => {
+  const freeAt = async (time: string, on = 1) => {
     const query = new URLSearchParams({
       calendarId: ID.calendarBerlin,
       appointmentTypeId: ID.appointmentTypeTrial,
       resourceId: ID.resourceCoach,
-      start: at('00:00'),
-      end: at('23:00'),
+      start: at('00:00', on),
+      end: at('23:00', on),
     });
     const { json } = await call('GET', `/connect/availability/?${query}`, TOKEN.read);
     const slots = json['data'] as Array<{ startDateTime: string; available: boolean }>;
-    return slots.find((slot) => slot.startDateTime === at(time))?.available;
+    return slots.find((slot) => slot.startDateTime === at(time, on))?.available;
   };
-  const book = (start: string, end: string) =>
+  const book = (start: string, end: string, on = 1) =>
     call('POST', '/connect/calendar_bookings/', TOKEN.write, {
       calendarId: ID.calendarBerlin,
       appointmentTypeId: ID.appointmentTypeTrial,
       resourceId: ID.resourceCoach,
-      startDateTime: at(start),
-      endDateTime: at(end),
+      startDateTime: at(start, on),
+      endDateTime: at(end, on),
     });
 
   it('a busy event in Radicale hides the slot; one added after a search blocks the booking despite the cache', async () => {
@@ -108,5 +108,24 @@ describe.skipIf(!radicaleInstalled)('a service whose coach is linked to a Radica
     expect(refused.status).toBe(400);
     expect(refused.json['message']).toBe(ErrorMessages.slotUnavailable);
     expect((await book('09:00', '10:00')).status).toBe(201);
+  });
+
+  it('50 concurrent bookings of a slot that became busy in Radicale after the search: none wins', async () => {
+    // Tuesday: searched (and cached) while free, then made busy by another client.
+    expect(await freeAt('09:00', 2)).toBe(true);
+    await putICalendar(
+      calendarUrl,
+      'late-meeting',
+      iCalendar(vevent('late@example.org', Date.parse(at('09:45', 2)), Date.parse(at('10:15', 2)))),
+    );
+    expect(await freeAt('09:00', 2)).toBe(true); // the stale cache still offers it
+    const answers = await Promise.all(Array.from({ length: 50 }, () => book('09:00', '10:00', 2)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 50 }, () => 400));
+    expect(new Set(answers.map((answer) => answer.json['message']))).toEqual(
+      new Set([ErrorMessages.slotUnavailable]),
+    );
+    // The slot next to it is free in Radicale, and exactly one of 50 concurrent bookings wins it.
+    const next = await Promise.all(Array.from({ length: 50 }, () => book('08:00', '09:00', 2)));
+    expect(next.filter((answer) => answer.status === 201)).toHaveLength(1);
   });
 });
