@@ -250,12 +250,34 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
     ).toBe(true);
     expect(room.some((slot) => slot.available)).toBe(true);
     expect(room.every((slot) => slot.unavailableReason === undefined)).toBe(true);
+    // The public slots of a form say the same.
+    await h!.service.admin.forms.create(ID.organization, FORMS.guarded);
+    work.fail('busy');
+    const publicSlots = await h!.call(
+      'GET',
+      `/public/forms/${ID.formGuarded}/slots?${new URLSearchParams({
+        calendarId: ID.calendarBerlin,
+        appointmentTypeId: ID.appointmentTypeTrial,
+        start: at('00:00'),
+        end: at('23:00'),
+      })}`,
+      { headers: { origin: 'https://www.example.com' } },
+    );
+    const shown = (
+      publicSlots.json.data as Array<{ resourceId: string; available: boolean; unavailableReason?: string }>
+    ).filter((slot) => slot.resourceId === ID.resourceCoach);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(
+      shown.every(
+        (slot) => !slot.available && slot.unavailableReason === EXTERNAL_CALENDAR_UNAVAILABLE_REASON,
+      ),
+    ).toBe(true);
     work.fail('busy');
     const refused = await book('08:00', '09:00');
     expect(refused.status).toBe(400);
     expect(refused.json.message).toBe(ErrorMessages.slotUnavailable);
     const warnings = lines.filter((line) => line.level === 'warn' && /external calendar/.test(line.message));
-    expect(warnings).toHaveLength(2);
+    expect(warnings).toHaveLength(3);
     expect(warnings[0]!.fields).toMatchObject({ resourceId: ID.resourceCoach, provider: 'memory' });
     // The failure was not cached: the calendar answers again, and so does the search.
     expect((await search()).get('08:00')).toBe(true);
