@@ -14,6 +14,7 @@ import {
   mergeBusyIntervals,
   type ExternalCalendar,
   type HostLookup,
+  type UrlGuardWording,
 } from '@leadbook/server';
 import { calendarQuery, createCalendarObject, deleteCalendarObject, updateCalendarObject } from 'tsdav';
 import { movedEventICalendar, newEventICalendar } from './event-ics';
@@ -52,6 +53,12 @@ export interface CalDavCalendarOptions {
   now?: () => number;
 }
 
+/** How the SSRF guard's refusals read for a calendar: they name this adapter's own option. */
+const CALENDAR_URL_WORDING: UrlGuardWording = {
+  subject: 'calendar URL',
+  allowOption: 'allowPrivateUrls of createCalDavCalendar()',
+};
+
 const timeRangeValue = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 const calendarData = (props: Record<string, unknown> | undefined): unknown => {
   const data = props?.['calendarData'] as { _cdata?: unknown; _text?: unknown } | string | undefined;
@@ -77,8 +84,8 @@ const calendarData = (props: Record<string, unknown> | undefined): unknown => {
  */
 export function createCalDavCalendar(options: CalDavCalendarOptions): ExternalCalendar {
   const allowPrivate = options.allowPrivateUrls ?? false;
-  const check = checkWebhookUrlSyntax(options.calendarUrl, { allowPrivate });
-  if (!check.ok) throw new TypeError(`calendarUrl is refused: ${check.reason.replace('webhook URL', 'URL')}`);
+  const check = checkWebhookUrlSyntax(options.calendarUrl, { allowPrivate, wording: CALENDAR_URL_WORDING });
+  if (!check.ok) throw new TypeError(`calendarUrl is refused: ${check.reason}`);
   const calendarUrl = options.calendarUrl.endsWith('/') ? options.calendarUrl : `${options.calendarUrl}/`;
   const authorization =
     options.username === undefined
@@ -86,7 +93,11 @@ export function createCalDavCalendar(options: CalDavCalendarOptions): ExternalCa
       : `Basic ${Buffer.from(`${options.username}:${options.password ?? ''}`).toString('base64')}`;
   const base =
     options.fetch ??
-    createGuardedFetch({ allowPrivate, ...(options.lookup ? { lookup: options.lookup } : {}) });
+    createGuardedFetch({
+      allowPrivate,
+      wording: CALENDAR_URL_WORDING,
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    });
   const fetch = authorisedFetch(base, authorization);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const now = options.now ?? Date.now;

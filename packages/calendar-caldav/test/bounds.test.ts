@@ -90,8 +90,10 @@ describe('CalDAV calendar calls are bounded and fail closed', () => {
 
   it('a calendar URL with credentials or another scheme is refused at creation', () => {
     expect(() => createCalDavCalendar({ calendarUrl: 'https://alice:pw@dav.example.com/cal/' })).toThrow(
-      /credentials/,
+      'calendarUrl is refused: the calendar URL must not contain credentials',
     );
-    expect(() => createCalDavCalendar({ calendarUrl: 'file:///etc/passwd' })).toThrow(/http or https/);
+    expect(() => createCalDavCalendar({ calendarUrl: 'file:///etc/passwd' })).toThrow(
+      'calendarUrl is refused: the calendar URL must use http or https, not file',
+    );
   });
 });

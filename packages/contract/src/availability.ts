@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ColorSchema, DateTimeSchema, UuidSchema } from './primitives';
+import { UnavailableReasonSchema } from './external-calendars';
 
 /** The longest range one availability search may cover, in days. */
 export const MAX_AVAILABILITY_RANGE_DAYS = 92;
@@ -78,6 +79,7 @@ export const AvailabilitySlotSchema = z.object({
   maxParallelBookings: z.number().int().positive(),
   currentBookings: z.number().int().nonnegative().describe('Peak concurrent bookings over the interval'),
   remaining: z.number().int().nonnegative().describe('Bookings still possible in the interval'),
+  unavailableReason: UnavailableReasonSchema.optional(),
 });
 
 /** The response of `GET /connect/availability/`: candidates sorted by start, then resource. */

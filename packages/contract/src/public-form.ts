@@ -8,6 +8,7 @@ import { OnlyAvailableSchema } from './availability';
 import { HOLD_ID_RULES } from './hold-id-rules';
 import { withOpenApi } from './openapi/meta';
 import { ColorSchema, DateTimeSchema, MAX_OPAQUE_ID_LENGTH, OpaqueIdSchema, UuidSchema } from './primitives';
+import { UnavailableReasonSchema } from './external-calendars';
 
 /** The captcha providers a form may use. */
 export const CAPTCHA_PROVIDERS = ['turnstile', 'hcaptcha', 'recaptcha'] as const;
@@ -53,6 +54,7 @@ export const PublicSlotSchema = z.object({
   maxParallelBookings: z.number().int().positive(),
   currentBookings: z.number().int().nonnegative(),
   available: z.boolean().describe('False when full, blocked, or starting before now'),
+  unavailableReason: UnavailableReasonSchema.optional(),
 });
 
 /** The `meta` block of a public slot search. Lengths are minutes. */

@@ -50,6 +50,11 @@ export interface AvailabilitySlot {
   currentBookings: number;
   /** Bookings still possible in the interval */
   remaining: number;
+  /**
+   * Present on a candidate shown unavailable because a linked external calendar of its resource failed
+   * or timed out (its busy times are unknown); search again later
+   */
+  unavailableReason?: 'externalCalendarUnavailable';
 }
 
 /** The response of `GET /connect/availability/`. */
@@ -1332,6 +1337,11 @@ export interface PublicSlot {
   currentBookings: number;
   /** False when full, blocked, or starting before now */
   available: boolean;
+  /**
+   * Present on a candidate shown unavailable because a linked external calendar of its resource failed
+   * or timed out (its busy times are unknown); search again later
+   */
+  unavailableReason?: 'externalCalendarUnavailable';
 }
 
 /** The `meta` block of a public slot search. */
@@ -1778,6 +1788,57 @@ export interface WebhookSubscription {
   failingSince: string | null;
   /** Until when an older secret still signs beside the current one (after a rotation) */
   previousSecretExpiresAt: string | null;
+  /** When it was created (ISO-8601, UTC). */
+  createdAt: string;
+  /** When it was last changed (ISO-8601, UTC). */
+  updatedAt: string;
+}
+
+/** What a provider needs to reach one calendar; stored encrypted, never returned. */
+export type ExternalCalendarConnection = Record<string, string | number | boolean>;
+
+/** Input of `admin.externalCalendars.link`. */
+export interface ExternalCalendarLinkInput {
+  /** The resource the calendar belongs to */
+  resourceId: string;
+  /** A provider the service was given (`externalCalendars.providers`), such as `caldav` */
+  provider: string;
+  /**
+   * A name for the console, such as "Work calendar"
+   *
+   * @defaultValue `null`
+   */
+  label?: string | null;
+  /**
+   * Whether the calendar's busy times block the resource (default true)
+   *
+   * @defaultValue `true`
+   */
+  countsAsBusy?: boolean;
+  /**
+   * Whether the resource's bookings are written to it (at most one link per resource)
+   *
+   * @defaultValue `false`
+   */
+  receivesBookings?: boolean;
+  /** What the provider needs to reach the calendar; stored encrypted, never returned */
+  connection: ExternalCalendarConnection;
+}
+
+/** A resource's link to an external calendar, as the console shows it (never its connection). */
+export interface ExternalCalendarLink {
+  /** The identifier. */
+  id: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  /** The resource. */
+  resourceId: string;
+  provider: string;
+  label: string | null;
+  countsAsBusy: boolean;
+  receivesBookings: boolean;
+  /** The id of the key that encrypts the connection (see key rotation in the guide) */
+  encryptionKeyId: string;
   /** When it was created (ISO-8601, UTC). */
   createdAt: string;
   /** When it was last changed (ISO-8601, UTC). */

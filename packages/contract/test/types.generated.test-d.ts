@@ -356,6 +356,21 @@ describe('every generated type equals the type zod infers from its schema', () =
       z.output<typeof catalogue.WebhookSubscription.schema>
     >();
   });
+  it('ExternalCalendarConnection', () => {
+    expectTypeOf<types.ExternalCalendarConnection>().toEqualTypeOf<
+      z.output<typeof catalogue.ExternalCalendarConnection.schema>
+    >();
+  });
+  it('ExternalCalendarLinkInput', () => {
+    expectTypeOf<types.ExternalCalendarLinkInput>().toEqualTypeOf<
+      z.input<typeof catalogue.ExternalCalendarLinkInput.schema>
+    >();
+  });
+  it('ExternalCalendarLink', () => {
+    expectTypeOf<types.ExternalCalendarLink>().toEqualTypeOf<
+      z.output<typeof catalogue.ExternalCalendarLink.schema>
+    >();
+  });
   it('TableEntryAddedEvent', () => {
     expectTypeOf<types.TableEntryAddedEvent>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'table.entry.added' }>

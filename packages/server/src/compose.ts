@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createHttpCaptchaVerifier } from './adapters/captcha/http-captcha-verifier';
 import { createSqlJsStorage } from './adapters/sqljs';
 import { createGuardedFetch } from './adapters/webhooks/guarded-fetch';
-import { systemHostLookup } from './domain/webhooks';
+import { systemHostLookup, WEBHOOK_URL_WORDING } from './domain/webhooks';
 import { createTimerScheduler } from './adapters/timer-scheduler';
 import { createEventBus } from './events/bus';
 import type { ConnectServiceOptions } from './options';
@@ -28,6 +28,7 @@ import { countBookings } from './telemetry/events';
 import { createTelemetry } from './telemetry/instruments';
 import { traceStorage } from './telemetry/storage';
 import { silentLogger } from './ports/logger';
+import { createExternalCalendarService } from './usecases/external-calendars/settings';
 
 /** The longest per-attempt webhook (and meeting) timeout: 5 minutes (an attempt holds its delivery for twice this). */
 const MAX_WEBHOOK_TIMEOUT_MS = 300_000;
@@ -66,7 +67,9 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     captcha,
     webhooks: {
       allowPrivateUrls,
-      fetch: options.webhooks?.fetch ?? createGuardedFetch({ allowPrivate: allowPrivateUrls, lookup }),
+      fetch:
+        options.webhooks?.fetch ??
+        createGuardedFetch({ allowPrivate: allowPrivateUrls, lookup, wording: WEBHOOK_URL_WORDING }),
       lookup,
       timeoutMs,
     },
@@ -74,6 +77,8 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     gate: createRequestGate(),
     meetings,
     telemetry,
+    externalCalendars:
+      options.externalCalendars && createExternalCalendarService(options.externalCalendars, clock),
   };
   const stage = eventDeliveryStager(ctx);
   ctx.events.on('calendar.appointment.booked', countBookings(telemetry));

@@ -32,6 +32,13 @@ export type {
   WebhookDeliveryLogEntry,
   WebhookSubscriptionsAdminApi,
 } from './admin/webhook-subscriptions';
+export type { ExternalCalendarsAdminApi } from './admin/external-calendars';
+export type {
+  ExternalCalendarOptions,
+  ExternalCalendarProvider,
+} from './usecases/external-calendars/settings';
+export { createKeyRing, type EncryptionKey, type KeyRing } from './domain/external-calendars/sealing';
+export { MAX_CACHED_RANGES } from './usecases/external-calendars/busy-cache';
 export {
   createSqlJsStorage,
   type Durability,
@@ -159,7 +166,10 @@ export {
   ADDRESS_REFUSED_CODE,
   checkWebhookUrl,
   checkWebhookUrlSyntax,
+  WEBHOOK_URL_WORDING,
   type HostLookup,
+  type UrlGuardWording,
+  type UrlSyntaxGuardOptions,
   type WebhookUrlCheck,
   type WebhookUrlGuardOptions,
 } from './domain/webhooks';

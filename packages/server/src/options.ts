@@ -14,6 +14,7 @@ import type { MeetingProvider } from './ports/meetings';
 import type { Scheduler } from './ports/scheduler';
 import type { StorageAdapter } from './ports/storage';
 import type { TelemetrySink } from './usecases/public-forms/telemetry';
+import type { ExternalCalendarOptions } from './usecases/external-calendars/settings';
 
 /** The health routes' paths and the checks' deadline (`health` of {@link ConnectServiceOptions}). */
 export interface HealthOptions extends HealthRoutesOptions {
@@ -80,6 +81,13 @@ export interface ConnectServiceOptions {
      */
     timeoutMs?: number;
   };
+  /**
+   * External calendars of resources (`admin.externalCalendars.link()`): the providers links may
+   * name, the keys that encrypt their connections, the per-call timeout and the busy-time cache.
+   * Default: none (availability and booking read no external calendar). See the external calendars
+   * guide.
+   */
+  externalCalendars?: ExternalCalendarOptions;
   /**
    * Video meetings of bookings. An appointment type turns them on with
    * `admin.appointmentTypes.setMeetings()`, naming one of these providers by its `name`.

@@ -8,6 +8,7 @@
  * @module
  */
 import { apiTypes } from './catalogue/api';
+import { externalCalendarTypes } from './catalogue/external-calendars';
 import type { TypeEntry } from './catalogue/entry';
 import { inputTypes } from './catalogue/inputs';
 import { recordTypes } from './catalogue/records';
@@ -19,6 +20,7 @@ export const typeCatalogue = {
   ...apiTypes,
   ...inputTypes,
   ...recordTypes,
+  ...externalCalendarTypes,
 } satisfies Record<string, TypeEntry>;
 
 /**

@@ -57,7 +57,9 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
       'maxParallelBookings',
       'currentBookings',
       'remaining',
+      'unavailableReason',
     ],
+    PublicSlot: ['unavailableReason'],
     PatchTableEntryBody: ['followUpDate'],
     AppointmentType: [
       'minimumNoticeMinutes',

@@ -9,7 +9,7 @@ import { FormInputSchema, type FormInput } from '@leadbook/contract';
 import { nowIso, type ServiceContext } from '../core/context';
 import { ServiceError, validationError } from '../core/errors';
 import { checkFormDefinition } from '../domain/forms';
-import { checkWebhookUrlSyntax, generateWebhookSecret } from '../domain/webhooks';
+import { checkWebhookUrlSyntax, generateWebhookSecret, WEBHOOK_URL_WORDING } from '../domain/webhooks';
 import type { FormRecord } from '../ports/records';
 import type { Repositories } from '../ports/storage';
 import { normalizeOrigin } from '../usecases/public-forms/access';
@@ -39,7 +39,10 @@ async function checkReferences(ctx: ServiceContext, tx: Repositories, org: strin
     }
   }
   if (form.webhookUrl) {
-    const url = checkWebhookUrlSyntax(form.webhookUrl, { allowPrivate: ctx.webhooks.allowPrivateUrls });
+    const url = checkWebhookUrlSyntax(form.webhookUrl, {
+      allowPrivate: ctx.webhooks.allowPrivateUrls,
+      wording: WEBHOOK_URL_WORDING,
+    });
     if (!url.ok) problems.push(`webhookUrl: ${url.reason}`);
   }
   if (problems.length > 0) {

@@ -35,6 +35,7 @@ import { setAppointmentTypeMeetingsTx } from './meetings';
 import { setBookingRulesTx } from './booking-rules';
 import { createIngressAdmin } from './ingress';
 import { createWebhookSubscriptionsAdmin } from './webhook-subscriptions';
+import { createExternalCalendarsAdmin } from './external-calendars';
 import * as orgs from './organizations';
 import * as tables from './tables';
 import { seed, type SeedResult } from './seed';
@@ -191,6 +192,8 @@ export function createAdminApi(ctx: ServiceContext) {
     ingressWebhooks: createIngressAdmin(ctx),
     /** Webhook subscriptions to the automation events: secrets shown once, rotation, delivery log, ping. */
     webhookSubscriptions: createWebhookSubscriptionsAdmin(ctx),
+    /** Links of resources to external calendars (an extension): connections sealed, never returned. */
+    externalCalendars: createExternalCalendarsAdmin(ctx),
     /** Public forms. */
     forms: {
       /** Creates a form (unpublished unless `published: true`); the webhook secret is generated. */

@@ -16,6 +16,7 @@ import type { Logger } from '../ports/logger';
 import type { HostLookup } from '../domain/webhooks';
 import type { MeetingProvider, MeetingProviderName } from '../ports/meetings';
 import type { Telemetry } from '../telemetry/instruments';
+import type { ExternalCalendarService } from './external-calendars';
 
 /** How bookings' video meetings are made. */
 export interface MeetingSettings {
@@ -96,6 +97,8 @@ export interface ServiceContext {
   readonly meetings: MeetingSettings;
   /** The OpenTelemetry tracer and metric instruments (no-ops unless the host registered an SDK). */
   readonly telemetry: Telemetry;
+  /** Linked external calendars' providers, keys, timeout and cache; undefined when the host gave none. */
+  readonly externalCalendars?: ExternalCalendarService | undefined;
 }
 
 /** The current time as an ISO-8601 UTC string. */

@@ -34,6 +34,7 @@ import type {
   WebhookSubscriptionRecord,
 } from './records';
 import type { BookingRepository, HoldRepository } from './booking-storage';
+import type { ExternalCalendarLinkRecord } from './records/external-calendars';
 
 export type { BookingRepository, HoldRepository } from './booking-storage';
 
@@ -213,6 +214,15 @@ export interface WebhookDeliveryRepository extends ScopedRepository<
   ): Promise<WebhookDeliveryRecord[]>;
 }
 
+/**
+ * Links of resources to external calendars, filterable by resource (at most
+ * `EXTERNAL_CALENDAR_LIMITS.linksPerResource` per resource).
+ */
+export type ExternalCalendarLinkRepository = ScopedRepository<
+  ExternalCalendarLinkRecord,
+  { resourceId?: string }
+>;
+
 /** Webhook subscriptions (at most a few per organization: every event reads them all). */
 export type WebhookSubscriptionRepository = ScopedRepository<WebhookSubscriptionRecord>;
 
@@ -278,6 +288,8 @@ export interface Repositories {
   webhookSubscriptions: WebhookSubscriptionRepository;
   /** Ingress webhooks. */
   ingressWebhooks: IngressWebhookRepository;
+  /** Links of resources to external calendars (their connections sealed). */
+  externalCalendarLinks: ExternalCalendarLinkRepository;
   /** Widget telemetry. */
   telemetry: TelemetryRepository;
 }

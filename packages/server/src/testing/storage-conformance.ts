@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 import type { StorageAdapter } from '../ports/storage';
 import type { ConformanceSkip } from './storage-conformance/harness';
 import { registerBookingTests } from './storage-conformance/bookings';
+import { registerExternalCalendarTests } from './storage-conformance/external-calendars';
 import { registerFormTests } from './storage-conformance/forms';
 import { registerHoldTests } from './storage-conformance/holds';
 import { ConformanceHarness } from './storage-conformance/harness';
@@ -64,6 +65,7 @@ export function runStorageConformance(options: StorageConformanceOptions): void 
     registerLookupTests(harness);
     registerSystemTests(harness);
     registerFormTests(harness);
+    registerExternalCalendarTests(harness);
     registerTransactionTests(harness);
     registerSchemaTests(harness);
     harness.checkSkips();

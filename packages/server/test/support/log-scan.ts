@@ -1,8 +1,9 @@
 /**
  * Log hygiene for the HTTP tests: a logger that keeps what the service logs (or only the lines that
  * leak), and the patterns no log line may contain: API tokens, ingress tokens and token digests
- * (64 hex characters), webhook secrets, `Authorization` values, email addresses, and whatever
- * values a test names (lead data).
+ * (64 hex characters), webhook secrets, `Authorization` values (Bearer, and the Basic credentials of
+ * a linked calendar), email addresses, and whatever values a test names (lead data, a calendar's
+ * connection).
  *
  * @module
  */
@@ -20,6 +21,8 @@ const LEAKS: ReadonlyArray<[string, RegExp]> = [
   ['64 hex characters (an ingress token or a digest)', /(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])/i],
   ['a webhook secret', /whsec_/],
   ['an Authorization value', /\bbearer\s/i],
+  // A calendar's HTTP Basic credentials (CalDAV), as a logged header or field.
+  ['a Basic Authorization value', /authorization["']?\s*[:=]\s*["']?basic\s/i],
   ['an email address', /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/i],
 ];
 

@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_REFUSED_CODE, checkWebhookUrl, type HostLookup } from '../../domain/webhooks';
+import {
+  ADDRESS_REFUSED_CODE,
+  checkWebhookUrl,
+  WEBHOOK_URL_WORDING as wording,
+  type HostLookup,
+} from '../../domain/webhooks';
 import { createGuardedFetch } from './guarded-fetch';
 
 const PUBLIC = '93.184.216.34';
@@ -39,7 +44,7 @@ describe('the guarded fetch of outgoing webhooks', () => {
   it('connects to the address its resolver gives (the control: a name can reach the local server)', async () => {
     const dns = resolver(['127.0.0.1']);
     const before = hits;
-    const response = await createGuardedFetch({ allowPrivate: true, lookup: dns.lookup })(
+    const response = await createGuardedFetch({ wording, allowPrivate: true, lookup: dns.lookup })(
       `http://hook.test:${port}/hook`,
       { method: 'POST', body: '{}' },
     );
@@ -52,10 +57,14 @@ describe('the guarded fetch of outgoing webhooks', () => {
     const dns = resolver([PUBLIC], ['127.0.0.1']);
     const url = `http://rebind.test:${port}/hook`;
     // The URL guard's own lookup sees the public address and passes the URL...
-    expect(await checkWebhookUrl(url, { allowPrivate: false, lookup: dns.lookup })).toEqual({ ok: true });
+    expect(await checkWebhookUrl(url, { wording, allowPrivate: false, lookup: dns.lookup })).toEqual({
+      ok: true,
+    });
     const before = hits;
     // ...and the connection's lookup, which answers loopback now, is refused before any byte is sent.
-    const cause = await causeCode(createGuardedFetch({ allowPrivate: false, lookup: dns.lookup })(url));
+    const cause = await causeCode(
+      createGuardedFetch({ wording, allowPrivate: false, lookup: dns.lookup })(url),
+    );
     expect(cause?.code).toBe(ADDRESS_REFUSED_CODE);
     expect(cause?.message).toBe(
       'the webhook URL points to a non-public address: rebind.test (127.0.0.1) is loopback; private targets are not allowed (set webhooks.allowPrivateUrls on the service to allow them)',
@@ -67,7 +76,7 @@ describe('the guarded fetch of outgoing webhooks', () => {
   it('refuses a name with any non-public address among public ones', async () => {
     const dns = resolver([PUBLIC, '10.0.0.7']);
     const cause = await causeCode(
-      createGuardedFetch({ allowPrivate: false, lookup: dns.lookup })(`http://mixed.test:${port}/`),
+      createGuardedFetch({ wording, allowPrivate: false, lookup: dns.lookup })(`http://mixed.test:${port}/`),
     );
     expect(cause?.code).toBe(ADDRESS_REFUSED_CODE);
     expect(cause?.message).toContain('10.0.0.7');
@@ -79,7 +88,9 @@ describe('the guarded fetch of outgoing webhooks', () => {
       const dns = resolver([PUBLIC]);
       const before = hits;
       const cause = await causeCode(
-        createGuardedFetch({ allowPrivate: false, lookup: dns.lookup })(`http://${host}:${port}/hook`),
+        createGuardedFetch({ wording, allowPrivate: false, lookup: dns.lookup })(
+          `http://${host}:${port}/hook`,
+        ),
       );
       expect(cause?.code).toBe(ADDRESS_REFUSED_CODE);
       expect(hits).toBe(before);
@@ -89,7 +100,7 @@ describe('the guarded fetch of outgoing webhooks', () => {
 
   it('a name that resolves to nothing fails like a DNS failure', async () => {
     const cause = await causeCode(
-      createGuardedFetch({ allowPrivate: false, lookup: async () => [] })('http://none.test/'),
+      createGuardedFetch({ wording, allowPrivate: false, lookup: async () => [] })('http://none.test/'),
     );
     expect(cause?.code).toBe('ENOTFOUND');
   });

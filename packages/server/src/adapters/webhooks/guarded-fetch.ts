@@ -16,6 +16,7 @@ import {
   nonPublicAddressReason,
   systemHostLookup,
   type HostLookup,
+  type UrlGuardWording,
 } from '../../domain/webhooks';
 
 /** Options of {@link createGuardedFetch}. */
@@ -24,6 +25,11 @@ export interface GuardedFetchOptions {
   allowPrivate: boolean;
   /** The resolver of host names. Default: the operating system's (`dns.lookup`). */
   lookup?: HostLookup;
+  /**
+   * How a refused connection's reason names the URL and the option that allows private targets
+   * (`WEBHOOK_URL_WORDING` for webhooks; an adapter passes its own).
+   */
+  wording: UrlGuardWording;
 }
 
 type LookupCallback = (
@@ -33,8 +39,8 @@ type LookupCallback = (
 ) => void;
 
 /** The error a refused address fails the connection with; its message is the delivery log's reason. */
-function refused(host: string, address: string): NodeJS.ErrnoException {
-  const error: NodeJS.ErrnoException = new Error(nonPublicAddressReason(address, host));
+function refused(host: string, address: string, wording: UrlGuardWording): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(nonPublicAddressReason(address, host, wording));
   error.code = ADDRESS_REFUSED_CODE;
   return error;
 }
@@ -48,13 +54,13 @@ function refused(host: string, address: string): NodeJS.ErrnoException {
  *
  * @example
  * ```ts
- * const guardedFetch = createGuardedFetch({ allowPrivate: false });
+ * const guardedFetch = createGuardedFetch({ allowPrivate: false, wording: WEBHOOK_URL_WORDING });
  * await guardedFetch('http://127.0.0.1:8080/hook', { method: 'POST' });
  * // rejects: TypeError('fetch failed', { cause: { code: 'ERR_WEBHOOK_ADDRESS_REFUSED', ... } })
  * ```
  */
 export function createGuardedFetch(options: GuardedFetchOptions): typeof fetch {
-  const { allowPrivate, lookup = systemHostLookup } = options;
+  const { allowPrivate, lookup = systemHostLookup, wording } = options;
 
   const guardedLookup = (hostname: string, lookupOptions: LookupOptions, callback: LookupCallback) => {
     lookup(hostname).then(
@@ -65,7 +71,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): typeof fetch {
           return callback(error, []);
         }
         const blocked = allowPrivate ? undefined : addresses.find((address) => !isPublicAddress(address));
-        if (blocked !== undefined) return callback(refused(hostname, blocked), []);
+        if (blocked !== undefined) return callback(refused(hostname, blocked, wording), []);
         const entries = addresses.map((address) => ({ address, family: isIP(address) }));
         if (lookupOptions.all) return callback(null, entries);
         const first = entries[0]!;
@@ -81,7 +87,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): typeof fetch {
       // An IP literal is connected to without a lookup: check it here.
       const host = connectOptions.hostname.replace(/^\[(.*)\]$/, '$1');
       if (!allowPrivate && isIP(host) !== 0 && !isPublicAddress(host)) {
-        callback(refused(host, host), null);
+        callback(refused(host, host, wording), null);
         return;
       }
       connectGuarded(connectOptions, callback);

@@ -17,7 +17,7 @@ import {
 } from '@leadbook/contract';
 import { nowIso, type ServiceContext } from '../../core/context';
 import { notFound, validationError } from '../../core/errors';
-import { checkWebhookUrlSyntax, generateWebhookSecret } from '../../domain/webhooks';
+import { checkWebhookUrlSyntax, generateWebhookSecret, WEBHOOK_URL_WORDING } from '../../domain/webhooks';
 import type { WebhookSubscriptionRecord } from '../../ports/records';
 import type { Repositories } from '../../ports/storage';
 import { mustGetOrganization } from '../access';
@@ -59,7 +59,10 @@ export async function mustGetSubscription(
 }
 
 function checkUrl(ctx: ServiceContext, url: string) {
-  const check = checkWebhookUrlSyntax(url, { allowPrivate: ctx.webhooks.allowPrivateUrls });
+  const check = checkWebhookUrlSyntax(url, {
+    allowPrivate: ctx.webhooks.allowPrivateUrls,
+    wording: WEBHOOK_URL_WORDING,
+  });
   if (!check.ok) {
     const message = `url: ${check.reason}`;
     throw validationError(`Invalid webhook subscription: ${message}`, [

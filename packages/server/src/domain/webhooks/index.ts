@@ -13,7 +13,10 @@ export {
   isPublicAddress,
   nonPublicAddressReason,
   systemHostLookup,
+  WEBHOOK_URL_WORDING,
   type HostLookup,
+  type UrlGuardWording,
+  type UrlSyntaxGuardOptions,
   type WebhookUrlCheck,
   type WebhookUrlGuardOptions,
 } from './url-guard';

@@ -4,8 +4,11 @@ import {
   checkWebhookUrl,
   checkWebhookUrlSyntax,
   isPublicAddress,
+  WEBHOOK_URL_WORDING,
   type HostLookup,
 } from './url-guard';
+
+const wording = WEBHOOK_URL_WORDING;
 
 const PUBLIC_V4 = '93.184.216.34';
 const PUBLIC_V6 = '2606:2800:220:1:248:1893:25c8:1946';
@@ -20,7 +23,7 @@ const table =
   };
 
 const refused = async (url: string, lookup?: HostLookup) => {
-  const result = await checkWebhookUrl(url, { allowPrivate: false, ...(lookup ? { lookup } : {}) });
+  const result = await checkWebhookUrl(url, { wording, allowPrivate: false, ...(lookup ? { lookup } : {}) });
   return result.ok ? null : result.reason;
 };
 
@@ -105,7 +108,7 @@ describe('checkWebhookUrl', () => {
     const lookup = vi.fn(table({}));
     expect(await refused(url, lookup)).toMatch(/non-public address/);
     expect(lookup).not.toHaveBeenCalled();
-    expect(checkWebhookUrlSyntax(url, { allowPrivate: false }).ok).toBe(false);
+    expect(checkWebhookUrlSyntax(url, { wording, allowPrivate: false }).ok).toBe(false);
   });
 
   it('names the range in the reason', async () => {
@@ -117,11 +120,13 @@ describe('checkWebhookUrl', () => {
 
   it('passes public literals without a lookup', async () => {
     const lookup = vi.fn(table({}));
-    expect(await checkWebhookUrl(`https://${PUBLIC_V4}/hook`, { allowPrivate: false, lookup })).toEqual({
+    expect(
+      await checkWebhookUrl(`https://${PUBLIC_V4}/hook`, { wording, allowPrivate: false, lookup }),
+    ).toEqual({
       ok: true,
     });
     expect(
-      await checkWebhookUrl(`https://[${PUBLIC_V6}]:8443/hook`, { allowPrivate: false, lookup }),
+      await checkWebhookUrl(`https://[${PUBLIC_V6}]:8443/hook`, { wording, allowPrivate: false, lookup }),
     ).toEqual({
       ok: true,
     });
@@ -136,7 +141,9 @@ describe('checkWebhookUrl', () => {
       'mapped.example.com': ['::ffff:127.0.0.1'],
       'empty.example.com': [],
     });
-    expect(await checkWebhookUrl('https://hooks.example.com/x', { allowPrivate: false, lookup })).toEqual({
+    expect(
+      await checkWebhookUrl('https://hooks.example.com/x', { wording, allowPrivate: false, lookup }),
+    ).toEqual({
       ok: true,
     });
     expect(
@@ -147,19 +154,21 @@ describe('checkWebhookUrl', () => {
     );
     expect(await refused('https://metadata.example.com/x', lookup)).toMatch(/is linkLocal/);
     expect(await refused('https://mapped.example.com/x', lookup)).toMatch(/is loopback/);
-    expect(await checkWebhookUrl('https://empty.example.com/x', { allowPrivate: false, lookup })).toEqual({
+    expect(
+      await checkWebhookUrl('https://empty.example.com/x', { wording, allowPrivate: false, lookup }),
+    ).toEqual({
       ok: false,
-      reason: 'the webhook host empty.example.com resolved to no address',
+      reason: 'the host of the webhook URL, empty.example.com, resolved to no address',
       transient: true,
     });
   });
 
   it('reports a failed lookup as transient', async () => {
     expect(
-      await checkWebhookUrl('https://nowhere.example/x', { allowPrivate: false, lookup: table({}) }),
+      await checkWebhookUrl('https://nowhere.example/x', { wording, allowPrivate: false, lookup: table({}) }),
     ).toEqual({
       ok: false,
-      reason: 'the webhook host nowhere.example did not resolve (ENOTFOUND)',
+      reason: 'the host of the webhook URL, nowhere.example, did not resolve (ENOTFOUND)',
       transient: true,
     });
   });
@@ -172,27 +181,33 @@ describe('checkWebhookUrl', () => {
       'http://localhost/',
       'http://intranet/',
     ]) {
-      expect(await checkWebhookUrl(url, { allowPrivate: true, lookup })).toEqual({ ok: true });
-      expect(checkWebhookUrlSyntax(url, { allowPrivate: true })).toEqual({ ok: true });
+      expect(await checkWebhookUrl(url, { wording, allowPrivate: true, lookup })).toEqual({ ok: true });
+      expect(checkWebhookUrlSyntax(url, { wording, allowPrivate: true })).toEqual({ ok: true });
     }
     expect(lookup).not.toHaveBeenCalled();
     // Scheme and credentials are refused even then.
-    expect((await checkWebhookUrl('ftp://127.0.0.1/', { allowPrivate: true })).ok).toBe(false);
-    expect(checkWebhookUrlSyntax('http://a:b@127.0.0.1/', { allowPrivate: true }).ok).toBe(false);
+    expect((await checkWebhookUrl('ftp://127.0.0.1/', { wording, allowPrivate: true })).ok).toBe(false);
+    expect(checkWebhookUrlSyntax('http://a:b@127.0.0.1/', { wording, allowPrivate: true }).ok).toBe(false);
   });
 });
 
 describe('checkWebhookUrlSyntax', () => {
   it('lets host names through (they are resolved before each delivery)', () => {
-    expect(checkWebhookUrlSyntax('https://hooks.example.com/leadbook?x=1', { allowPrivate: false })).toEqual({
+    expect(
+      checkWebhookUrlSyntax('https://hooks.example.com/leadbook?x=1', { wording, allowPrivate: false }),
+    ).toEqual({
       ok: true,
     });
-    expect(checkWebhookUrlSyntax(`http://${PUBLIC_V4}:8080/`, { allowPrivate: false })).toEqual({ ok: true });
+    expect(checkWebhookUrlSyntax(`http://${PUBLIC_V4}:8080/`, { wording, allowPrivate: false })).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses what needs no lookup to refuse', () => {
-    expect(checkWebhookUrlSyntax('javascript:alert(1)', { allowPrivate: false }).ok).toBe(false);
-    expect(checkWebhookUrlSyntax('https://u:p@hooks.example.com/', { allowPrivate: false }).ok).toBe(false);
-    expect(checkWebhookUrlSyntax('http://[::1]/', { allowPrivate: false }).ok).toBe(false);
+    expect(checkWebhookUrlSyntax('javascript:alert(1)', { wording, allowPrivate: false }).ok).toBe(false);
+    expect(checkWebhookUrlSyntax('https://u:p@hooks.example.com/', { wording, allowPrivate: false }).ok).toBe(
+      false,
+    );
+    expect(checkWebhookUrlSyntax('http://[::1]/', { wording, allowPrivate: false }).ok).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The URL guard of outgoing webhooks: only http(s) URLs without credentials, and, unless private
- * targets are allowed, only hosts whose every address is public unicast. This keeps a form's
- * webhook from reaching the service's own loopback, the private network or a cloud metadata
- * endpoint (169.254.169.254).
+ * The URL guard of outgoing requests (webhooks, external calendars): only http(s) URLs without
+ * credentials, and, unless private targets are allowed, only hosts whose every address is public
+ * unicast. This keeps a form's webhook or a linked calendar from reaching the service's own
+ * loopback, the private network or a cloud metadata endpoint (169.254.169.254). Each caller passes
+ * its wording (what the URL is, which option allows private targets), so refusals read right.
  *
  * @module
  */
@@ -27,10 +28,33 @@ export type WebhookUrlCheck =
 /** Resolves a host name to its IP addresses (IPv4 dotted quads or IPv6 text). */
 export type HostLookup = (hostname: string) => Promise<string[]>;
 
-/** Options of {@link checkWebhookUrl}. */
-export interface WebhookUrlGuardOptions {
+/**
+ * How the guard's refusals name what they refuse and the option that allows private targets, so
+ * each caller's operator reads its own words (`the webhook URL ...`, `the calendar URL ...`).
+ */
+export interface UrlGuardWording {
+  /** What the URL is, as in `the <subject> must use http or https`: `webhook URL`, `calendar URL`. */
+  subject: string;
+  /** The option that allows private targets, as the operator sets it: `webhooks.allowPrivateUrls`. */
+  allowOption: string;
+}
+
+/** The wording of outgoing webhooks' refusals. */
+export const WEBHOOK_URL_WORDING: UrlGuardWording = {
+  subject: 'webhook URL',
+  allowOption: 'webhooks.allowPrivateUrls on the service',
+};
+
+/** Options of {@link checkWebhookUrlSyntax}. */
+export interface UrlSyntaxGuardOptions {
   /** Allow hosts that are or resolve to loopback, private, link-local or other non-public addresses. */
   allowPrivate: boolean;
+  /** How refusals name the URL and the option that allows private targets. */
+  wording: UrlGuardWording;
+}
+
+/** Options of {@link checkWebhookUrl}. */
+export interface WebhookUrlGuardOptions extends UrlSyntaxGuardOptions {
   /** The resolver (default: `dns.promises.lookup(host, { all: true })`). Tests inject one. */
   lookup?: HostLookup;
 }
@@ -45,21 +69,21 @@ type Target =
 type Parsed = { ok: true; target: Target } | { ok: false; reason: string };
 
 /** Parses the URL and classifies its host; no network access. */
-function parseWebhookUrl(url: string): Parsed {
+function parseWebhookUrl(url: string, { subject }: UrlGuardWording): Parsed {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return { ok: false, reason: 'the webhook URL is not a valid absolute URL' };
+    return { ok: false, reason: `the ${subject} is not a valid absolute URL` };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return {
       ok: false,
-      reason: `the webhook URL must use http or https, not ${parsed.protocol.slice(0, -1)}`,
+      reason: `the ${subject} must use http or https, not ${parsed.protocol.slice(0, -1)}`,
     };
   }
   if (parsed.username !== '' || parsed.password !== '') {
-    return { ok: false, reason: 'the webhook URL must not contain credentials' };
+    return { ok: false, reason: `the ${subject} must not contain credentials` };
   }
   // The WHATWG parser lower-cases names and normalises IPv4 forms (`2130706433`, `0x7f.1`,
   // `127.1`) to dotted quads, and IPv6 literals to their bracketed short form.
@@ -126,8 +150,15 @@ export function isPublicAddress(address: string): boolean {
 /** The `code` of the error a connection to a refused address fails with (see the guarded fetch). */
 export const ADDRESS_REFUSED_CODE = 'ERR_WEBHOOK_ADDRESS_REFUSED';
 
-/** Why `address` (which `host` resolved to, when it is a name) is refused, for logs and the console. */
-export function nonPublicAddressReason(address: string, host?: string): string {
+/**
+ * Why `address` (which `host` resolved to, when it is a name) is refused, for logs and the console,
+ * in the caller's `wording`.
+ */
+export function nonPublicAddressReason(
+  address: string,
+  host: string | undefined,
+  wording: UrlGuardWording,
+): string {
   let range: string;
   try {
     range = addressRange(address);
@@ -137,14 +168,18 @@ export function nonPublicAddressReason(address: string, host?: string): string {
   const where = host === undefined || host === address ? address : `${host} (${address})`;
   // The operator reads it in the console or the delivery log: name the option that changes it.
   return (
-    `the webhook URL points to a non-public address: ${where} is ${range}; ` +
-    'private targets are not allowed (set webhooks.allowPrivateUrls on the service to allow them)'
+    `the ${wording.subject} points to a non-public address: ${where} is ${range}; ` +
+    `private targets are not allowed (set ${wording.allowOption} to allow them)`
   );
 }
 
-const refusal = (address: string, host?: string): { ok: false; reason: string } => ({
+const refusal = (
+  wording: UrlGuardWording,
+  address: string,
+  host?: string,
+): { ok: false; reason: string } => ({
   ok: false,
-  reason: nonPublicAddressReason(address, host),
+  reason: nonPublicAddressReason(address, host, wording),
 });
 
 /**
@@ -154,17 +189,20 @@ const refusal = (address: string, host?: string): { ok: false; reason: string } 
  *
  * @example
  * ```ts
- * checkWebhookUrlSyntax('https://hooks.example.com/leadbook', { allowPrivate: false }); // { ok: true }
- * checkWebhookUrlSyntax('http://169.254.169.254/latest/meta-data', { allowPrivate: false }).ok; // false
+ * const wording = { subject: 'calendar URL', allowOption: 'allowPrivateUrls' };
+ * checkWebhookUrlSyntax('https://dav.example.com/alice/', { allowPrivate: false, wording }); // { ok: true }
+ * checkWebhookUrlSyntax('http://169.254.169.254/latest/meta-data', { allowPrivate: false, wording });
+ * // { ok: false, reason: 'the calendar URL points to a non-public address: 169.254.169.254 is linkLocal; ...' }
  * ```
  */
-export function checkWebhookUrlSyntax(url: string, options: { allowPrivate: boolean }): WebhookUrlCheck {
-  const parsed = parseWebhookUrl(url);
+export function checkWebhookUrlSyntax(url: string, options: UrlSyntaxGuardOptions): WebhookUrlCheck {
+  const { wording } = options;
+  const parsed = parseWebhookUrl(url, wording);
   if (!parsed.ok) return parsed;
   if (options.allowPrivate) return { ok: true };
   const { target } = parsed;
-  if (target.kind === 'ip' && !isPublicAddress(target.address)) return refusal(target.address);
-  if (target.kind === 'localhost') return refusal('127.0.0.1', target.name);
+  if (target.kind === 'ip' && !isPublicAddress(target.address)) return refusal(wording, target.address);
+  if (target.kind === 'localhost') return refusal(wording, '127.0.0.1', target.name);
   return { ok: true };
 }
 
@@ -181,7 +219,7 @@ export function checkWebhookUrlSyntax(url: string, options: { allowPrivate: bool
  *
  * @example
  * ```ts
- * await checkWebhookUrl('http://127.0.0.1:8080/hook', { allowPrivate: false });
+ * await checkWebhookUrl('http://127.0.0.1:8080/hook', { allowPrivate: false, wording: WEBHOOK_URL_WORDING });
  * // { ok: false, reason: 'the webhook URL points to a non-public address: 127.0.0.1 is loopback; ...' }
  * ```
  */
@@ -189,12 +227,15 @@ export async function checkWebhookUrl(
   url: string,
   options: WebhookUrlGuardOptions,
 ): Promise<WebhookUrlCheck> {
-  const parsed = parseWebhookUrl(url);
+  const { wording } = options;
+  const parsed = parseWebhookUrl(url, wording);
   if (!parsed.ok) return parsed;
   if (options.allowPrivate) return { ok: true };
   const { target } = parsed;
-  if (target.kind === 'ip') return isPublicAddress(target.address) ? { ok: true } : refusal(target.address);
-  if (target.kind === 'localhost') return refusal('127.0.0.1', target.name);
+  if (target.kind === 'ip') {
+    return isPublicAddress(target.address) ? { ok: true } : refusal(wording, target.address);
+  }
+  if (target.kind === 'localhost') return refusal(wording, '127.0.0.1', target.name);
   const lookup = options.lookup ?? systemHostLookup;
   let addresses: string[];
   try {
@@ -203,13 +244,17 @@ export async function checkWebhookUrl(
     const code = (error as { code?: unknown } | null)?.code;
     return {
       ok: false,
-      reason: `the webhook host ${target.name} did not resolve${typeof code === 'string' ? ` (${code})` : ''}`,
+      reason: `the host of the ${wording.subject}, ${target.name}, did not resolve${typeof code === 'string' ? ` (${code})` : ''}`,
       transient: true,
     };
   }
   if (addresses.length === 0) {
-    return { ok: false, reason: `the webhook host ${target.name} resolved to no address`, transient: true };
+    return {
+      ok: false,
+      reason: `the host of the ${wording.subject}, ${target.name}, resolved to no address`,
+      transient: true,
+    };
   }
   const blocked = addresses.find((address) => !isPublicAddress(address));
-  return blocked === undefined ? { ok: true } : refusal(blocked, target.name);
+  return blocked === undefined ? { ok: true } : refusal(wording, blocked, target.name);
 }

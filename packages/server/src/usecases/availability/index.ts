@@ -5,7 +5,7 @@
  * @module
  */
 import { readTx, type ServiceContext } from '../../core/context';
-import { ErrorMessages, MAX_BUFFER_MINUTES } from '@leadbook/contract';
+import { ErrorMessages, EXTERNAL_CALENDAR_UNAVAILABLE_REASON, MAX_BUFFER_MINUTES } from '@leadbook/contract';
 import { DateTime } from 'luxon';
 import { notFound, validationError } from '../../core/errors';
 import {
@@ -15,6 +15,7 @@ import {
   type EngineRules,
 } from '../../domain/availability';
 import { availabilityJson } from './json';
+import { externalSearchInput, withLinks } from '../external-calendars';
 import { checkCandidateBound } from './bound';
 import { MINUTE_MS } from '../../domain/availability/local-time';
 import type { AppointmentTypeRecord, CalendarRecord, ResourceRecord } from '../../ports/records';
@@ -237,7 +238,8 @@ export async function loadSearch(
  * `GET /connect/availability/`: every candidate of the range (only the available ones with
  * `onlyAvailable`), sorted by start, then resource, as the response's JSON bytes in chunks (see
  * {@link availabilityJson}). Candidates that start before now (the service's clock) are listed with
- * `available: false`. A search of more candidates than `MAX_AVAILABILITY_CANDIDATES` is a 400.
+ * `available: false`, and so are those a linked external calendar is busy for, and every candidate
+ * of a resource whose linked calendar failed or timed out (those with `unavailableReason`). A search of more candidates than `MAX_AVAILABILITY_CANDIDATES` is a 400.
  */
 export async function searchConnectAvailability(
   ctx: ServiceContext,
@@ -245,6 +247,13 @@ export async function searchConnectAvailability(
   request: Omit<SearchRequest, 'nowMs'>,
 ): Promise<Iterable<Uint8Array<ArrayBuffer>>> {
   const nowMs = ctx.clock.now();
-  const loaded = await readTx(ctx, (tx) => loadSearch(tx, org, { ...request, nowMs }));
-  return availabilityJson(searchCandidates(loaded.input));
+  const linked = await readTx(ctx, async (tx) =>
+    withLinks(ctx, tx, org, await loadSearch(tx, org, { ...request, nowMs })),
+  );
+  const { input, failed } = await externalSearchInput(ctx, linked);
+  const reasons =
+    failed.size > 0
+      ? new Map([...failed].map((id) => [id, EXTERNAL_CALENDAR_UNAVAILABLE_REASON]))
+      : undefined;
+  return availabilityJson(searchCandidates(input), undefined, reasons);
 }

@@ -34,7 +34,9 @@ interface SlotPieces {
   /** `,"resourceName":…,"maxParallelBookings":N,"currentBookings":` */
   middle: string;
   capacity: number;
-  /** `<middle><current>,"remaining":<remaining>}` by `current` (remaining follows from it). */
+  /** `,"unavailableReason":"…"` when the slot's resource has one (an external calendar failed), else empty. */
+  reason: string;
+  /** `<middle><current>,"remaining":<remaining><reason>}` by `current` (remaining follows from it). */
   tails: Uint8Array[];
 }
 
@@ -48,7 +50,7 @@ const timesTemplate = (flag: string) =>
   );
 
 const tailBytes = (slot: SlotPieces, current: number) =>
-  utf8(`${slot.middle}${current},"remaining":${Math.max(0, slot.capacity - current)}}`);
+  utf8(`${slot.middle}${current},"remaining":${Math.max(0, slot.capacity - current)}${slot.reason}}`);
 
 /**
  * The byte pieces of one search. A candidate is three pieces: its slot's head, its times and flag
@@ -69,6 +71,7 @@ class Pieces {
   constructor(
     slotCount: number,
     private readonly lengthMs: number,
+    private readonly reasons: ReadonlyMap<string, string> | undefined,
   ) {
     this.slots = new Array<SlotPieces | null>(slotCount).fill(null);
   }
@@ -86,6 +89,9 @@ class Pieces {
           `,"resourceName":${json(resource.name)},"resourceColor":${json(resource.color)},` +
           `"maxParallelBookings":${json(capacity)},"currentBookings":`,
         capacity,
+        reason: this.reasons?.has(resource.id)
+          ? `,"unavailableReason":${json(this.reasons.get(resource.id))}`
+          : '',
         tails: [],
       };
       this.slots[index] = found;
@@ -138,12 +144,15 @@ export const AVAILABILITY_CHUNK_BYTES = 2 ** 20;
  * @param candidates - The engine's candidates, sorted (response order); names and colours come
  *   from their slots' resources.
  * @param chunkBytes - The chunk size; tests make it small to cut the body in many places.
+ * @param reasons - The `unavailableReason` of every candidate of a resource, by resource id (a
+ *   resource whose external calendar failed); candidates of other resources have none.
  */
 export function* availabilityJson(
   candidates: CandidateList,
   chunkBytes = AVAILABILITY_CHUNK_BYTES,
+  reasons?: ReadonlyMap<string, string>,
 ): Generator<Uint8Array<ArrayBuffer>, void, undefined> {
-  const pieces = new Pieces(candidates.slots.length, candidates.lengthMs);
+  const pieces = new Pieces(candidates.slots.length, candidates.lengthMs, reasons);
   const { slots, starts, slotIndexes, peaks } = candidates;
   const order = candidates.order();
   if (order.length === 0) return yield view(Buffer.concat([OPEN, CLOSE]), OPEN.length + CLOSE.length);

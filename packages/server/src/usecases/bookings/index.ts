@@ -9,7 +9,8 @@ import {
   type CreateCalendarBookingBody,
   type TriggerContext,
 } from '@leadbook/contract';
-import { nowIso, type ServiceContext } from '../../core/context';
+import { nowIso, readTx, type ServiceContext } from '../../core/context';
+import { assertResourceExternallyFree } from '../external-calendars';
 import { notFound } from '../../core/errors';
 import { IDEMPOTENCY_TTL_MS, replayed, requestHash } from '../../core/idempotency';
 import { runUnit, type Unit } from '../../core/unit-of-work';
@@ -217,8 +218,30 @@ export async function createBookingTx(ctx: ServiceContext, unit: Unit, request: 
 }
 
 /**
+ * Before the booking's transaction: the resource's external calendars are read for the booking's
+ * interval (never from the cache); busy, failed or timed out is a 400 `slotUnavailable`. A repeat
+ * of a stored `Idempotency-Key` skips it: it returns the first booking, whatever the calendars say.
+ */
+async function checkExternalCalendars(
+  ctx: ServiceContext,
+  { organizationId, body, idempotencyKey }: BookingRequest & { idempotencyKey?: string | undefined },
+) {
+  if (!ctx.externalCalendars || !body.resourceId) return;
+  if (idempotencyKey) {
+    const stored = await readTx(ctx, (tx) =>
+      tx.idempotency.get(organizationId, IDEMPOTENCY_SCOPE, idempotencyKey),
+    );
+    if (stored) return;
+  }
+  const startMs = Date.parse(body.startDateTime);
+  const endMs = Date.parse(body.endDateTime);
+  await assertResourceExternallyFree(ctx, organizationId, body.resourceId, startMs, endMs);
+}
+
+/**
  * `POST /connect/calendar_bookings/`. With an `Idempotency-Key`, a repeat within 24 hours returns
- * the first booking; a key reused with another body is a 400.
+ * the first booking; a key reused with another body is a 400. A resource with linked external
+ * calendars is checked against them first (see {@link checkExternalCalendars}).
  */
 export async function createBooking(
   ctx: ServiceContext,
@@ -226,6 +249,7 @@ export async function createBooking(
 ): Promise<CalendarBooking> {
   const { organizationId, body, idempotencyKey } = request;
   const hash = idempotencyKey ? requestHash(body) : '';
+  await checkExternalCalendars(ctx, request);
   return runUnit(
     ctx,
     async (tx, emit, jobs) => {

@@ -10,6 +10,7 @@ import { notFound } from '../../core/errors';
 import { runUnit, type Unit } from '../../core/unit-of-work';
 import type { BookingRecord } from '../../ports/records';
 import { buffersOf, slotStarted } from '../availability';
+import { assertResourceExternallyFree } from '../external-calendars';
 import { checkPlannerInterval, invalid, usableHold } from './checks';
 import { bookingResponse } from './response';
 import { scheduleAppointmentTimers } from './index';
@@ -107,6 +108,12 @@ export async function rescheduleBooking(
   for (let attempt = 1; ; attempt++) {
     const current = await readTx(ctx, (tx) => tx.bookings.get(org, id));
     if (!current) throw notFound('Booking');
+    // The new interval's external calendars, read before the transaction (never from the cache).
+    const target = body.resourceId ?? current.resourceId;
+    if (attempt === 1 && target) {
+      const [startMs, endMs] = [Date.parse(body.startDateTime), Date.parse(body.endDateTime)];
+      await assertResourceExternallyFree(ctx, org, target, startMs, endMs);
+    }
     const resources = [...new Set([current.resourceId, body.resourceId ?? current.resourceId])];
     const lockKeys = [
       ...resources.map((resource) => (resource ? `resource:${resource}` : `calendar:${current.calendarId}`)),

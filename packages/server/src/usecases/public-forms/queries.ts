@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  EXTERNAL_CALENDAR_UNAVAILABLE_REASON,
   MAX_AVAILABILITY_RANGE_DAYS,
   type PublicAppointmentType,
   type PublicAppointmentTypesQuery,
@@ -18,6 +19,7 @@ import { validationError } from '../../core/errors';
 import { searchAvailability } from '../../domain/availability';
 import type { FormRecord } from '../../ports/records';
 import { loadSearch } from '../availability';
+import { externalSearchInput, withLinks } from '../external-calendars';
 import { allowedTypeIds, checkAppointmentType, checkCalendar, resolveBookingField } from './booking-rules';
 
 const DAY_MS = 86_400_000;
@@ -92,10 +94,10 @@ export async function publicSlots(
   if (endMs - startMs > MAX_AVAILABILITY_RANGE_DAYS * DAY_MS) {
     throw validationError(`The range may span at most ${MAX_AVAILABILITY_RANGE_DAYS} days`);
   }
-  const loaded = await readTx(ctx, async (tx) => {
+  const linked = await readTx(ctx, async (tx) => {
     checkCalendar(form, query.calendarId, query.studioId);
     checkAppointmentType(allowedTypeIds(resolveBookingField(form, query.fieldId)), query.appointmentTypeId);
-    return loadSearch(tx, form.organizationId, {
+    const search = await loadSearch(tx, form.organizationId, {
       calendarId: query.calendarId,
       appointmentTypeId: query.appointmentTypeId,
       startMs,
@@ -105,11 +107,14 @@ export async function publicSlots(
       onlyAvailable: query.onlyAvailable === 'true',
       nowMs: ctx.clock.now(),
     });
+    return withLinks(ctx, tx, form.organizationId, search);
   });
+  const { loaded } = linked;
+  const { input, failed } = await externalSearchInput(ctx, linked);
   const type = loaded.appointmentType;
   const iso = (ms: number) => new Date(ms).toISOString();
   return {
-    data: searchAvailability(loaded.input).map((candidate) => {
+    data: searchAvailability(input).map((candidate) => {
       const resource = loaded.resources.get(candidate.resourceId)!;
       return {
         resourceId: resource.id,
@@ -122,6 +127,7 @@ export async function publicSlots(
         maxParallelBookings: candidate.maxParallelBookings,
         currentBookings: candidate.currentBookings,
         available: candidate.available,
+        ...(failed.has(resource.id) ? { unavailableReason: EXTERNAL_CALENDAR_UNAVAILABLE_REASON } : {}),
       };
     }),
     meta: {

@@ -20,6 +20,7 @@ import { checkConsent, validateFieldValues } from '../../domain/forms';
 import { CaptchaUnavailableError } from '../../ports/captcha';
 import type { FormRecord, TableEntryRecord } from '../../ports/records';
 import { createBookingTx } from '../bookings';
+import { externallyFreeResources } from '../external-calendars';
 import { insertEntry } from '../leads';
 import { buildDelivery, deliveryAttemptJob } from '../webhooks/delivery';
 import {
@@ -163,6 +164,24 @@ async function book(
   throw validationError(ErrorMessages.slotUnavailable);
 }
 
+/**
+ * The slot without the resources a linked external calendar is busy for (or failed) over its
+ * interval, read now and never from the cache, before the booking's transaction; 400
+ * `slotUnavailable` when none is left.
+ */
+async function withoutExternallyBusy(
+  ctx: ServiceContext,
+  form: FormRecord,
+  slot: CheckedSlot,
+): Promise<CheckedSlot> {
+  if (!ctx.externalCalendars) return slot;
+  const startMs = Date.parse(slot.startDateTime);
+  const endMs = Date.parse(slot.endDateTime);
+  const free = await externallyFreeResources(ctx, form.organizationId, slot.resourceIds, startMs, endMs);
+  if (free.length === 0) throw validationError(ErrorMessages.slotUnavailable);
+  return { ...slot, resourceIds: free };
+}
+
 /** Handles one submission to a published form (the route's guard loaded it). */
 export async function submitForm(
   ctx: ServiceContext,
@@ -170,7 +189,9 @@ export async function submitForm(
   body: SubmitBody,
   clientIp: string | undefined,
 ): Promise<SubmitResponse> {
-  const { studioId, values, slot } = await checkSubmission(ctx, form, body, clientIp);
+  const checked = await checkSubmission(ctx, form, body, clientIp);
+  const { studioId, values } = checked;
+  const slot = checked.slot && (await withoutExternallyBusy(ctx, form, checked.slot));
   const trigger: TriggerContext = { source: 'form', apiTokenId: null, memberId: null, formId: form.id };
   const submissionId = ctx.newId();
   await runUnit(

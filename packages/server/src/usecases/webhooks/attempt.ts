@@ -15,6 +15,7 @@ import {
   checkWebhookUrl,
   nextAttemptDelay,
   signWebhook,
+  WEBHOOK_URL_WORDING,
   type WebhookUrlCheck,
 } from '../../domain/webhooks';
 import type { WebhookAttempt, WebhookDeliveryRecord } from '../../ports/records';
@@ -224,6 +225,7 @@ async function sendWithin(
     checkWebhookUrl(target.url, {
       allowPrivate: ctx.webhooks.allowPrivateUrls,
       lookup: ctx.webhooks.lookup,
+      wording: WEBHOOK_URL_WORDING,
     }),
     signal,
     timeoutMs,

@@ -9,6 +9,7 @@ import type { SqlDialect } from '../dialect';
 import type { SqlExecutor } from '../executor';
 import { traceStatements } from '../traced-executor';
 import { bookingRepositories } from './bookings';
+import { externalCalendarRepositories } from './external-calendars';
 import { formRepositories } from './forms';
 import { holdRepositories } from './holds';
 import { leadRepositories } from './leads';
@@ -47,6 +48,7 @@ export function createSqlRepositories(
     ...holdRepositories(dialect),
     ...systemRepositories(dialect),
     ...formRepositories(dialect),
+    ...externalCalendarRepositories(dialect),
     ...overrides,
   };
   // One getter per repository on a shared prototype, so opening a transaction allocates one small
