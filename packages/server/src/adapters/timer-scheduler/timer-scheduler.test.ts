@@ -9,7 +9,12 @@ import { runSchedulerConformance } from '../../testing/scheduler-conformance';
 import { createSqlJsStorage } from '../sqljs';
 import { createTimerScheduler } from './index';
 
-const quiet = { warn: () => undefined, error: () => undefined };
+const quiet = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 const directory = mkdtempSync(join(tmpdir(), 'leadbook-timer-scheduler-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
