@@ -1,0 +1,456 @@
+/**
+ * `<leadbook-booking>`: the booking widget element. It owns the state and the requests; the views
+ * (`time-step.ts`, `details-step.ts`) render it.
+ *
+ * @module
+ */
+import {
+  PublicFormClient,
+  type BookingHold,
+  type PublicAppointmentType,
+  type PublicFormConfig,
+  type PublicSlot,
+} from '@leadbook/sdk/public-form';
+import { addMonths, monthStart } from './calendar';
+import { detailsStep, type DetailsStep } from './details-step';
+import { h } from './dom';
+import { describeError } from './error-message';
+import type { FormField } from './fields';
+import { messagesFor, type WidgetMessages } from './messages';
+import { styles } from './styles';
+import { grid, timeStep, type Choice, type TimeStepActions, type TimeStepState } from './time-step';
+import { browserTimeZone, dayOf, formatDay, formatTime, isTimeZone, startOfDay } from './zones';
+
+const DAY_MS = 86_400_000;
+// A server render imports the module without a DOM: the class then extends a stand-in and is never defined.
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+
+/** What the captcha hook is given: the form's provider and site key, and a light-DOM container. */
+export interface CaptchaRequest {
+  /** `turnstile`, `hcaptcha` or `recaptcha`. */
+  provider: string;
+  /** The form's public site key. */
+  siteKey: string;
+  /** An element in the host page (slotted into the widget) to render the provider's widget into. */
+  container: HTMLElement;
+}
+
+/** The captcha hook: returns (or resolves to) the provider's token. */
+export type CaptchaHook = (request: CaptchaRequest) => string | Promise<string>;
+
+/** Names and zones of calendars, by id, for the calendar picker (the public configuration has neither). */
+export type CalendarLabels = Record<string, { name?: string; timeZone?: string }>;
+
+/** The widget's steps, as `leadbook:step` reports them. */
+export type BookingStep = 'time' | 'details' | 'done';
+
+/** `detail` of `leadbook:booked`. */
+export interface BookedDetail {
+  submissionId: string;
+  startDateTime: string;
+  endDateTime: string;
+  calendarId: string;
+  appointmentTypeId: string;
+}
+
+/** `detail` of `leadbook:error`. */
+export interface ErrorDetail {
+  /** The message the visitor was shown. */
+  message: string;
+  /** The HTTP status, for an answer of the service. */
+  status?: number;
+  /** The error itself. */
+  error: unknown;
+}
+
+/**
+ * The booking widget. Attributes: `form` and `api` (required), `locale`, `theme` (`light`/`dark`),
+ * `time-zone`, and `studio`, `calendar`, `appointment-type`, `date` (`YYYY-MM-DD`) to preselect.
+ * Properties: `captcha` ({@link CaptchaHook}) and `calendars` ({@link CalendarLabels}).
+ * Events (bubbling, composed): `leadbook:step`, `leadbook:booked`, `leadbook:error`.
+ *
+ * @example
+ * ```html
+ * <script type="module" src="https://cdn.example/@leadbook/booking-widget/dist/leadbook-booking.js"></script>
+ * <leadbook-booking form="FORM_ID" api="https://leadbook.example.com"></leadbook-booking>
+ * ```
+ */
+export class LeadbookBooking extends Base {
+  /** The attributes the element reacts to. */
+  static readonly observedAttributes = ['form', 'api', 'locale', 'time-zone'];
+  /** Hands the form's captcha provider a container and returns its token. */
+  captcha: CaptchaHook | undefined;
+  /** Calendar names and zones, by calendar id. */
+  calendars: CalendarLabels = {};
+
+  readonly #root = this.attachShadow({ mode: 'open' });
+  readonly #live = h('p', { class: 'sr', role: 'status', 'aria-live': 'polite' });
+  readonly #error = h('p', { class: 'error', role: 'alert', part: 'error' });
+  readonly #view = h('div', {});
+  #client: PublicFormClient | undefined;
+  #config: PublicFormConfig | undefined;
+  #booking: FormField | undefined;
+  #types: PublicAppointmentType[] = [];
+  #state: Omit<TimeStepState, 't' | 'locale' | 'zone' | 'calendarZone' | 'canGoBack' | 'canGoForward'> | undefined;
+  #zone = '';
+  #hold: BookingHold | undefined;
+  #holdTimer: ReturnType<typeof setTimeout> | undefined;
+  #details: DetailsStep | undefined;
+  #values: Record<string, unknown> = {};
+  #token: Promise<string> | undefined;
+  #loads = 0;
+  #step: BookingStep | undefined;
+
+  constructor() {
+    super();
+    this.#root.append(h('style', {}, styles), this.#live, this.#error, this.#view);
+  }
+
+  get #t(): WidgetMessages {
+    return messagesFor(this.#locale);
+  }
+  get #locale(): string {
+    return this.getAttribute('locale') ?? navigator.language;
+  }
+
+  /** @internal */
+  connectedCallback(): void {
+    if (!this.#client) void this.#start();
+  }
+
+  /** @internal */
+  disconnectedCallback(): void {
+    clearTimeout(this.#holdTimer);
+    void this.#client?.telemetry.close();
+    this.#client = undefined;
+  }
+
+  /** @internal */
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (old === value || !this.isConnected) return;
+    // Initial attributes arrive before `connectedCallback`, which starts the widget.
+    if (name === 'form' || name === 'api') {
+      if (this.#client) void this.#start();
+    }
+    else if (this.#state && !this.#hold) {
+      if (name === 'time-zone' && value && isTimeZone(value)) this.#zone = value;
+      void this.#loadMonth();
+    }
+  }
+
+  #emit(name: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(`leadbook:${name}`, { detail, bubbles: true, composed: true }));
+  }
+
+  #announce(text: string): void {
+    this.#live.textContent = text;
+  }
+
+  #fail(error: unknown): ReturnType<typeof describeError> {
+    const described = describeError(error, this.#t);
+    this.#error.textContent = described.message;
+    this.#emit('error', { message: described.message, status: described.status, error } satisfies ErrorDetail);
+    this.#client?.telemetry.track({ name: 'widget_error', errorCode: described.status === 400 ? 'validation' : 'server' });
+    this.#announce('');
+    return described;
+  }
+
+  /** Shows a step's view; arriving at another step focuses its heading and emits `leadbook:step`. */
+  #show(node: HTMLElement, step: BookingStep): void {
+    this.#view.replaceChildren(node);
+    if (step === this.#step) return;
+    this.#step = step;
+    node.querySelector<HTMLElement>('h2')?.focus();
+    this.#emit('step', { step });
+    this.#client?.telemetry.track({ name: 'widget_step', step: ['time', 'details', 'done'].indexOf(step) + 1 });
+  }
+
+  async #start(): Promise<void> {
+    const formId = this.getAttribute('form');
+    const baseUrl = this.getAttribute('api');
+    if (!formId || !baseUrl) return;
+    this.#client = new PublicFormClient({ baseUrl, formId });
+    this.#step = undefined;
+    const zone = this.getAttribute('time-zone');
+    this.#zone = zone && isTimeZone(zone) ? zone : browserTimeZone();
+    this.#announce(this.#t.loading);
+    try {
+      const config = (this.#config = await this.#client.config());
+      this.#booking = config.fields.find((f) => f.type === 'booking-calendar');
+      if (!this.#booking) throw new Error(this.#t.notBookable);
+      const studioId = config.studios.find((s) => s.id === this.getAttribute('studio'))?.id;
+      const calendar = this.getAttribute('calendar');
+      const studio =
+        config.studios.find((s) => s.id === studioId) ??
+        config.studios.find((s) => calendar && s.calendarIds.includes(calendar)) ??
+        config.studios[0]!;
+      const date = this.getAttribute('date') ?? '';
+      const today = dayOf(Date.now(), this.#zone);
+      const day = /^\d{4}-\d\d-\d\d$/.test(date) && date >= today ? date : today;
+      this.#state = {
+        studios: config.studios.map(({ id, name }) => ({ id, name })),
+        studioId: studio.id,
+        calendars: [],
+        calendarId: calendar && studio.calendarIds.includes(calendar) ? calendar : studio.calendarIds[0]!,
+        types: [],
+        typeId: this.getAttribute('appointment-type') ?? '',
+        month: monthStart(day),
+        focusDay: day,
+        selectedDay: date ? day : undefined,
+        free: new Map(),
+      };
+      this.#client.telemetry.track({ name: 'widget_viewed' });
+      await this.#loadTypes();
+    } catch (error) {
+      this.#view.replaceChildren();
+      if (error instanceof Error && error.message === this.#t.notBookable) this.#error.textContent = error.message;
+      else this.#fail(error);
+    }
+  }
+
+  /** The calendars of the chosen studio, named by the host's labels or numbered. */
+  #calendarChoices(): Choice[] {
+    const studio = this.#config!.studios.find((s) => s.id === this.#state!.studioId)!;
+    return studio.calendarIds.map((id, i) => ({
+      id,
+      name: this.calendars[id]?.name ?? `${this.#t.calendar} ${i + 1}`,
+    }));
+  }
+
+  async #loadTypes(): Promise<void> {
+    const s = this.#state!;
+    s.calendars = this.#calendarChoices();
+    this.#types = await this.#client!.appointmentTypes({
+      calendarId: s.calendarId,
+      studioId: s.studioId,
+      fieldId: this.#booking!.id,
+    });
+    s.types = this.#types;
+    if (!this.#types.some((t) => t.id === s.typeId)) s.typeId = this.#types[0]?.id ?? '';
+    await this.#loadMonth();
+  }
+
+  /** Loads the free slots of the shown month (within the form's `searchDays`) and renders the step. */
+  async #loadMonth(focus = false): Promise<void> {
+    const s = this.#state!;
+    const load = ++this.#loads;
+    const now = Date.now();
+    const last = now + (this.#booking!.bookingConfig?.searchDays ?? 14) * DAY_MS;
+    const from = Math.max(now, startOfDay(s.month, this.#zone));
+    const to = Math.min(last, startOfDay(addMonths(s.month, 1), this.#zone));
+    const free = new Map<string, PublicSlot[]>();
+    this.#announce(this.#t.loading);
+    if (s.typeId && to > from) {
+      const { data } = await this.#client!.slots({
+        calendarId: s.calendarId,
+        appointmentTypeId: s.typeId,
+        studioId: s.studioId,
+        fieldId: this.#booking!.id,
+        start: new Date(from),
+        end: new Date(to),
+        onlyAvailable: true,
+      });
+      for (const slot of data) {
+        const day = dayOf(Date.parse(slot.startDateTime), this.#zone);
+        free.set(day, [...(free.get(day) ?? []), slot]);
+      }
+    }
+    if (load !== this.#loads) return;
+    s.free = free;
+    if (!s.selectedDay && !focus) {
+      const first = [...free.keys()].sort()[0];
+      if (first?.startsWith(s.month.slice(0, 8))) s.selectedDay = s.focusDay = first;
+    }
+    this.#announce('');
+    this.#renderTime(focus);
+  }
+
+  #timeState(): TimeStepState {
+    const s = this.#state!;
+    const today = dayOf(Date.now(), this.#zone);
+    const lastDay = dayOf(Date.now() + (this.#booking!.bookingConfig?.searchDays ?? 14) * DAY_MS, this.#zone);
+    return {
+      ...s,
+      t: this.#t,
+      locale: this.#locale,
+      zone: this.#zone,
+      calendarZone: this.calendars[s.calendarId]?.timeZone,
+      canGoBack: s.month > today,
+      canGoForward: addMonths(s.month, 1) <= lastDay,
+    };
+  }
+
+  #actions: TimeStepActions = {
+    studio: (id) => this.#reload(() => {
+      const s = this.#state!;
+      s.studioId = id;
+      s.calendarId = this.#config!.studios.find((x) => x.id === id)!.calendarIds[0]!;
+    }, true),
+    calendar: (id) => this.#reload(() => (this.#state!.calendarId = id), true),
+    type: (id) => this.#reload(() => (this.#state!.typeId = id), false),
+    zone: (zone) => {
+      if (!isTimeZone(zone)) return;
+      this.#zone = zone;
+      this.#reload(() => {}, false);
+    },
+    focus: (day) => {
+      const s = this.#state!;
+      const today = dayOf(Date.now(), this.#zone);
+      s.focusDay = day < today ? today : day;
+      if (monthStart(s.focusDay) !== s.month) {
+        s.month = monthStart(s.focusDay);
+        this.#reload(() => {}, false, true);
+      } else this.#renderTime(true);
+    },
+    choose: (day) => {
+      const s = this.#state!;
+      s.selectedDay = s.focusDay = day;
+      this.#renderTime(true);
+      this.#announce(this.#t.timesOn(formatDay(day, this.#locale)));
+    },
+    pick: (slot) => void this.#pick(slot),
+  };
+
+  #reload(change: () => void, types: boolean, focus = false): void {
+    change();
+    this.#error.textContent = '';
+    (types ? this.#loadTypes() : this.#loadMonth(focus)).catch((e: unknown) => this.#fail(e));
+  }
+
+  #renderTime(focus: boolean): void {
+    const rtl = getComputedStyle(this).direction === 'rtl';
+    const state = this.#timeState();
+    // A picker keeps its focus across the re-render; a grid move focuses the day.
+    const active = this.#root.activeElement?.id;
+    this.#show(timeStep(state, this.#actions, rtl), 'time');
+    const target = focus ? this.#root.querySelector<HTMLElement>(`[data-day="${state.focusDay}"]`) : null;
+    (target ?? (active ? this.#root.getElementById(active) : null))?.focus();
+  }
+
+  async #pick(slot: PublicSlot): Promise<void> {
+    const s = this.#state!;
+    this.#error.textContent = '';
+    this.#announce(this.#t.loading);
+    try {
+      this.#hold = await this.#client!.hold({
+        calendarId: s.calendarId,
+        appointmentTypeId: s.typeId,
+        studioId: s.studioId,
+        fieldId: this.#booking!.id,
+        startDateTime: slot.startDateTime,
+        endDateTime: slot.endDateTime,
+      });
+    } catch (error) {
+      if (this.#fail(error).slotTaken) this.#reload(() => {}, false);
+      return;
+    }
+    this.#announce('');
+    this.#renderDetails();
+  }
+
+  #renderDetails(): void {
+    const hold = this.#hold!;
+    const config = this.#config!;
+    const type = this.#types.find((x) => x.id === hold.appointmentTypeId);
+    const captcha = config.captcha;
+    this.#details = detailsStep(
+      {
+        t: this.#t,
+        locale: this.#locale,
+        zone: this.#zone,
+        hold,
+        what: type?.name ?? '',
+        fields: config.fields,
+        values: this.#values,
+        captcha: captcha !== null,
+      },
+      () => void this.#submit(),
+      () => this.#back(),
+    );
+    this.#show(this.#details.node, 'details');
+    clearTimeout(this.#holdTimer);
+    this.#holdTimer = setTimeout(() => {
+      this.#back();
+      this.#error.textContent = this.#t.holdExpired;
+    }, Date.parse(hold.expiresAt) - Date.now());
+    this.#token = undefined;
+    if (captcha) {
+      let container = this.querySelector<HTMLElement>(':scope > [slot=captcha]');
+      if (!container) this.append((container = h('div', { slot: 'captcha' })));
+      const hook = this.captcha;
+      if (hook) this.#token = Promise.resolve(hook({ ...captcha, container }));
+    }
+  }
+
+  #back(): void {
+    clearTimeout(this.#holdTimer);
+    this.#hold = undefined;
+    this.#error.textContent = '';
+    this.#view.replaceChildren();
+    this.#reload(() => {}, false);
+  }
+
+  async #submit(): Promise<void> {
+    const hold = this.#hold!;
+    const s = this.#state!;
+    const { fields, submit } = this.#details!;
+    const values = this.#values;
+    for (const field of this.#config!.fields)
+      if (field.type === 'appointment-type') values[field.id] = hold.appointmentTypeId;
+    const data = Object.fromEntries(
+      Object.entries(values).filter(([, v]) => v !== '' && v !== undefined && v !== false),
+    ) as Record<string, string | boolean>;
+    fields.clearMessages();
+    this.#error.textContent = '';
+    submit.disabled = true;
+    this.#announce(this.#t.loading);
+    try {
+      const captchaToken = await this.#token;
+      const bookingSlot = {
+        calendarId: hold.calendarId,
+        appointmentTypeId: hold.appointmentTypeId,
+        resourceId: hold.resourceId,
+        startDateTime: hold.startDateTime,
+        endDateTime: hold.endDateTime,
+      };
+      const { submissionId } = await this.#client!.submit({
+        data,
+        studioId: s.studioId,
+        bookingSlot,
+        holdId: hold.id,
+        ...(captchaToken ? { captchaToken } : {}),
+      });
+      clearTimeout(this.#holdTimer);
+      this.#hold = undefined;
+      this.#announce('');
+      this.#renderDone(submissionId, bookingSlot);
+    } catch (error) {
+      submit.disabled = false;
+      const described = this.#fail(error);
+      if (described.slotTaken) {
+        const message = described.message;
+        this.#back();
+        this.#error.textContent = message;
+      } else if (described.status === 400 && fields.showMessage(described.message)) {
+        this.#error.textContent = '';
+      } else if (described.status === 403 && this.#config!.captcha && this.captcha) this.#renderDetails();
+    }
+  }
+
+  #renderDone(submissionId: string, slot: Omit<BookedDetail, 'submissionId'>): void {
+    const start = Date.parse(slot.startDateTime);
+    this.querySelector(':scope > [slot=captcha]')?.remove();
+    this.#show(
+      h(
+        'div',
+        { class: 'step done', part: 'confirmation' },
+        h('h2', { tabindex: -1 }, this.#t.confirmed),
+        h('p', {}, `${formatDay(dayOf(start, this.#zone), this.#locale)} · ${formatTime(start, this.#zone, this.#locale)} (${this.#zone})`),
+        h('p', {}, this.#t.reference(submissionId)),
+      ),
+      'done',
+    );
+    this.#client?.telemetry.track({ name: 'widget_booked' });
+    this.#emit('booked', { submissionId, ...slot } satisfies BookedDetail);
+  }
+}
