@@ -159,8 +159,9 @@ export class LeadbookBooking extends Base {
   #show(node: HTMLElement, step: BookingStep): void {
     this.#view.replaceChildren(node);
     if (step === this.#step) return;
+    // The first view does not take the focus from the host page; later steps move it to their heading.
+    if (this.#step) node.querySelector<HTMLElement>('h2')?.focus();
     this.#step = step;
-    node.querySelector<HTMLElement>('h2')?.focus();
     this.#emit('step', { step });
     this.#client?.telemetry.track({ name: 'widget_step', step: ['time', 'details', 'done'].indexOf(step) + 1 });
   }

@@ -111,9 +111,9 @@ export function renderFields(
         },
       });
       const link = field.privacyPolicyUrl
-        ? h('a', { href: field.privacyPolicyUrl, target: '_blank', rel: 'noopener' }, '↗')
+        ? h('a', { href: field.privacyPolicyUrl, target: '_blank', rel: 'noopener' }, t.readPolicy)
         : null;
-      row = h('div', { class: 'field check', part: 'field' }, label(input), link, message);
+      row = h('div', { class: 'field check', part: 'field' }, h('div', { class: 'row' }, label(input), link), message);
     } else {
       const onInput = (e: Event) => set((e.target as HTMLInputElement).value);
       if (field.type === 'select') {

@@ -45,6 +45,8 @@ export interface WidgetMessages {
   confirmed: string;
   /** The confirmation's reference line. */
   reference: (id: string) => string;
+  /** The link to a consent field's privacy policy. */
+  readPolicy: string;
   /** A required field's marker, read by screen readers as part of the label. */
   required: string;
   /** The slot was taken by someone else. */
@@ -87,6 +89,7 @@ const en: WidgetMessages = {
   book: 'Book now',
   confirmed: 'Your booking is confirmed.',
   reference: (id) => `Reference: ${id}`,
+  readPolicy: 'Read the policy',
   required: 'required',
   slotTaken: 'Sorry, someone else just took this time. Here are the times still free.',
   rateLimited: (s) => `Too many requests. Please try again in ${s} seconds.`,
@@ -119,6 +122,7 @@ const de: WidgetMessages = {
   book: 'Jetzt buchen',
   confirmed: 'Ihre Buchung ist bestätigt.',
   reference: (id) => `Referenz: ${id}`,
+  readPolicy: 'Datenschutzerklärung lesen',
   required: 'Pflichtfeld',
   slotTaken: 'Diese Zeit wurde gerade vergeben. Hier sind die noch freien Zeiten.',
   rateLimited: (s) => `Zu viele Anfragen. Bitte versuchen Sie es in ${s} Sekunden erneut.`,

@@ -15,8 +15,10 @@ p{margin:.25rem 0}
 button,input,select,textarea{font:inherit;color:inherit}
 input,select,textarea{background:var(--lb-bg);border:1px solid var(--lb-border);border-radius:calc(var(--lb-radius)*.6);padding:.45rem .6rem;width:100%}
 button{cursor:pointer;border-radius:calc(var(--lb-radius)*.6);border:1px solid var(--lb-border);background:var(--lb-bg);padding:.45rem .8rem}
+button:disabled{opacity:.45;cursor:default}
 button.primary{background:var(--lb-accent);color:var(--lb-accent-text);border-color:var(--lb-accent);font-weight:600}
 :focus-visible{outline:3px solid var(--lb-accent);outline-offset:2px}
+h2:focus{outline:none}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .pickers{display:grid;gap:.75rem;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));margin-bottom:var(--lb-space)}
 label{display:block;font-weight:600;margin-bottom:.25rem}
@@ -37,7 +39,9 @@ td[aria-selected=true]{background:var(--lb-accent);color:var(--lb-accent-text)}
 .hold{color:var(--lb-success);font-weight:600}
 .fields{display:grid;gap:.75rem;margin:var(--lb-space) 0}
 .check label{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}
+.check .row{display:flex;gap:.75rem;flex-wrap:wrap;align-items:baseline}
 .check input{width:auto;margin-top:.3rem}
+a{color:var(--lb-accent)}
 .field-error,.error{color:var(--lb-error);font-weight:600}
 .field-error:empty,.error:empty{display:none}
 .actions{display:flex;gap:.5rem;flex-wrap:wrap;margin-top:var(--lb-space)}
