@@ -342,7 +342,12 @@ export class LeadbookBooking extends Base {
         endDateTime: slot.endDateTime,
       });
     } catch (error) {
-      if (this.#fail(error).slotTaken) this.#reload(() => {}, false);
+      const { slotTaken, message } = this.#fail(error);
+      if (slotTaken) {
+        // Back to the day's times, refreshed; the reload clears the message line, so set it after.
+        this.#reload(() => {}, false);
+        this.#error.textContent = message;
+      }
       return;
     }
     this.#announce('');

@@ -5,29 +5,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { axeViolations, CHROMIUM, hasChromium, launchChromium, openPage, screenshot, startWorld, type World } from './harness';
+import { axeViolations, CALENDARS, CHROMIUM, events, hasChromium, launchChromium, openPage, screenshot, startWorld, type World } from './harness';
 
 if (!hasChromium) console.warn(`booking-widget browser tests skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
-
-/** Names and zones of the trial form's calendars, as a host page hands them to the widget. */
-export const CALENDARS = `<script type="module">
-  const widget = document.querySelector('leadbook-booking');
-  widget.calendars = {
-    '${STUDIO_IDS.calendarBerlin}': { name: 'Berlin', timeZone: 'Europe/Berlin' },
-    '${STUDIO_IDS.calendarNewYork}': { name: 'New York', timeZone: 'America/New_York' },
-  };
-  window.widgetEvents = [];
-  for (const type of ['leadbook:step', 'leadbook:booked', 'leadbook:error'])
-    document.addEventListener(type, (event) => window.widgetEvents.push({ type, detail: event.detail }));
-</script>`;
-
-/** The events the widget dispatched so far (`detail` as JSON). */
-export const events = (page: Page) =>
-  page.evaluate(() =>
-    (window as unknown as { widgetEvents: Array<{ type: string; detail: Record<string, unknown> }> }).widgetEvents.map(
-      (e) => ({ type: e.type, detail: JSON.parse(JSON.stringify(e.detail)) as Record<string, unknown> }),
-    ),
-  );
 
 // 09:00 in Berlin on Friday 29 March 2030 (winter time): the coach's first trial session.
 const FRIDAY_NINE = '2030-03-29T08:00:00.000Z';

@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import express from 'express';
 import type { Browser, Page } from 'playwright-core';
 import { createConnectService, createManualClock, type ConnectService } from '@leadbook/server';
-import { seedStudio, type SeededStudio } from '@leadbook/server/studio';
+import { seedStudio, STUDIO_IDS, type SeededStudio } from '@leadbook/server/studio';
 import type { CalendarBooking } from '@leadbook/contract/types';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -75,7 +75,9 @@ export async function startWorld(rateLimit?: Record<string, number>): Promise<Wo
   const studio = await seedStudio(service, { now: clock.now() });
   const booked: CalendarBooking[] = [];
   service.events.on('calendar.appointment.booked', (event) => void booked.push(event.payload.booking));
-  const apiServer = createServer(express().use(service.express()));
+  // Behind a proxy on loopback, as in production: each page says who it is with X-Forwarded-For, so
+  // two pages are two visitors (the service keys holds and rate limits by client IP).
+  const apiServer = createServer(express().set('trust proxy', 'loopback').use(service.express()));
   const api = await listen(apiServer);
   const widget = await bundleWidget();
   const pages = new Map<string, string>();
@@ -118,6 +120,8 @@ export async function startWorld(rateLimit?: Record<string, number>): Promise<Wo
   };
 }
 
+let visitors = 0;
+
 /** Launches headless Chromium. */
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
@@ -129,20 +133,31 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * A new page in `zone` whose clock reads the service's (`Date` fixed at {@link NOW}, timers
- * running), so "today" and "held until" agree with the service.
+ * running, unless `clock: 'installed'`), so "today" and "held until" agree with the service.
  */
 export async function openPage(
   browser: Browser,
-  options: { zone?: string; locale?: string; width?: number; dark?: boolean } = {},
+  options: {
+    zone?: string;
+    locale?: string;
+    width?: number;
+    dark?: boolean;
+    clock?: 'fixed' | 'installed';
+    /** The visitor's IP address, as the proxy passes it on. Default: a new one per page. */
+    ip?: string;
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     timezoneId: options.zone ?? 'Europe/Berlin',
     locale: options.locale ?? 'en-GB',
     viewport: { width: options.width ?? 1024, height: 900 },
     colorScheme: options.dark ? 'dark' : 'light',
+    extraHTTPHeaders: { 'x-forwarded-for': options.ip ?? `198.51.100.${++visitors}` },
   });
   const page = await context.newPage();
-  await page.clock.setFixedTime(new Date(NOW));
+  // `installed`: timers wait for `page.clock.runFor` too, for a test that lets minutes pass.
+  if (options.clock === 'installed') await page.clock.install({ time: new Date(NOW) });
+  else await page.clock.setFixedTime(new Date(NOW));
   return page;
 }
 
@@ -162,3 +177,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(OUTPUT, { recursive: true });
   await page.screenshot({ path: `${OUTPUT}${name}.png`, fullPage: true });
 }
+
+/** Names and zones of the trial form's calendars, as a host page hands them to the widget. */
+export const CALENDARS = `<script type="module">
+  const widget = document.querySelector('leadbook-booking');
+  widget.calendars = {
+    '${STUDIO_IDS.calendarBerlin}': { name: 'Berlin', timeZone: 'Europe/Berlin' },
+    '${STUDIO_IDS.calendarNewYork}': { name: 'New York', timeZone: 'America/New_York' },
+  };
+  window.widgetEvents = [];
+  for (const type of ['leadbook:step', 'leadbook:booked', 'leadbook:error'])
+    document.addEventListener(type, (event) => window.widgetEvents.push({ type, detail: event.detail }));
+</script>`;
+
+/** The events the widget dispatched so far (`detail` as JSON). */
+export const events = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { widgetEvents: Array<{ type: string; detail: Record<string, unknown> }> }).widgetEvents.map(
+      (e) => ({ type: e.type, detail: JSON.parse(JSON.stringify(e.detail)) as Record<string, unknown> }),
+    ),
+  );
+
