@@ -6,7 +6,15 @@ describe('the month grid', () => {
     const weeks = monthGrid('2030-03-17', 1);
     // 1 March 2030 is a Friday: four blanks before it; 31 March is a Sunday, the last cell.
     expect(weeks[0]).toEqual([null, null, null, null, '2030-03-01', '2030-03-02', '2030-03-03']);
-    expect(weeks.at(-1)).toEqual(['2030-03-25', '2030-03-26', '2030-03-27', '2030-03-28', '2030-03-29', '2030-03-30', '2030-03-31']);
+    expect(weeks.at(-1)).toEqual([
+      '2030-03-25',
+      '2030-03-26',
+      '2030-03-27',
+      '2030-03-28',
+      '2030-03-29',
+      '2030-03-30',
+      '2030-03-31',
+    ]);
     expect(weeks.flat().filter(Boolean)).toHaveLength(31);
   });
 

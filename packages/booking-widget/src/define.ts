@@ -20,5 +20,8 @@ import { LeadbookBooking } from './element';
  */
 export function defineBookingWidget(name = 'leadbook-booking'): void {
   if (typeof customElements === 'undefined' || customElements.get(name)) return;
-  customElements.define(name, name === 'leadbook-booking' ? LeadbookBooking : class extends LeadbookBooking {});
+  customElements.define(
+    name,
+    name === 'leadbook-booking' ? LeadbookBooking : class extends LeadbookBooking {},
+  );
 }

@@ -35,11 +35,7 @@ export interface DetailsStep {
 /**
  * Renders the step. `onSubmit` runs on submit (the button or Enter), `onBack` on "Change time".
  */
-export function detailsStep(
-  s: DetailsStepState,
-  onSubmit: () => void,
-  onBack: () => void,
-): DetailsStep {
+export function detailsStep(s: DetailsStepState, onSubmit: () => void, onBack: () => void): DetailsStep {
   const { t, hold } = s;
   const start = Date.parse(hold.startDateTime);
   const expires = Date.parse(hold.expiresAt);

@@ -24,7 +24,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     if (value === undefined || value === null || value === false) continue;
     if (name.startsWith('on') && typeof value === 'function')
       node.addEventListener(name.slice(2), value as EventListener);
-    else if (name === 'value' || name === 'checked') (node as unknown as Record<string, unknown>)[name] = value;
+    else if (name === 'value' || name === 'checked')
+      (node as unknown as Record<string, unknown>)[name] = value;
     else node.setAttribute(name, value === true ? '' : String(value));
   }
   for (const child of children) if (child) node.append(child);

@@ -18,7 +18,7 @@ import { describeError } from './error-message';
 import type { FormField } from './fields';
 import { messagesFor, type WidgetMessages } from './messages';
 import { styles } from './styles';
-import { grid, timeStep, type Choice, type TimeStepActions, type TimeStepState } from './time-step';
+import { timeStep, type Choice, type TimeStepActions, type TimeStepState } from './time-step';
 import { browserTimeZone, dayOf, formatDay, formatTime, isTimeZone, startOfDay } from './zones';
 
 const DAY_MS = 86_400_000;
@@ -91,7 +91,8 @@ export class LeadbookBooking extends Base {
   #config: PublicFormConfig | undefined;
   #booking: FormField | undefined;
   #types: PublicAppointmentType[] = [];
-  #state: Omit<TimeStepState, 't' | 'locale' | 'zone' | 'calendarZone' | 'canGoBack' | 'canGoForward'> | undefined;
+  #state:
+    Omit<TimeStepState, 't' | 'locale' | 'zone' | 'calendarZone' | 'canGoBack' | 'canGoForward'> | undefined;
   #zone = '';
   #hold: BookingHold | undefined;
   #holdTimer: ReturnType<typeof setTimeout> | undefined;
@@ -131,8 +132,7 @@ export class LeadbookBooking extends Base {
     // Initial attributes arrive before `connectedCallback`, which starts the widget.
     if (name === 'form' || name === 'api') {
       if (this.#client) void this.#start();
-    }
-    else if (this.#state && !this.#hold) {
+    } else if (this.#state && !this.#hold) {
       if (name === 'time-zone' && value && isTimeZone(value)) this.#zone = value;
       void this.#loadMonth();
     }
@@ -149,8 +149,15 @@ export class LeadbookBooking extends Base {
   #fail(error: unknown): ReturnType<typeof describeError> {
     const described = describeError(error, this.#t);
     this.#error.textContent = described.message;
-    this.#emit('error', { message: described.message, status: described.status, error } satisfies ErrorDetail);
-    this.#client?.telemetry.track({ name: 'widget_error', errorCode: described.status === 400 ? 'validation' : 'server' });
+    this.#emit('error', {
+      message: described.message,
+      status: described.status,
+      error,
+    } satisfies ErrorDetail);
+    this.#client?.telemetry.track({
+      name: 'widget_error',
+      errorCode: described.status === 400 ? 'validation' : 'server',
+    });
     this.#announce('');
     return described;
   }
@@ -163,7 +170,10 @@ export class LeadbookBooking extends Base {
     if (this.#step) node.querySelector<HTMLElement>('h2')?.focus();
     this.#step = step;
     this.#emit('step', { step });
-    this.#client?.telemetry.track({ name: 'widget_step', step: ['time', 'details', 'done'].indexOf(step) + 1 });
+    this.#client?.telemetry.track({
+      name: 'widget_step',
+      step: ['time', 'details', 'done'].indexOf(step) + 1,
+    });
   }
 
   async #start(): Promise<void> {
@@ -204,7 +214,8 @@ export class LeadbookBooking extends Base {
       await this.#loadTypes();
     } catch (error) {
       this.#view.replaceChildren();
-      if (error instanceof Error && error.message === this.#t.notBookable) this.#error.textContent = error.message;
+      if (error instanceof Error && error.message === this.#t.notBookable)
+        this.#error.textContent = error.message;
       else this.#fail(error);
     }
   }
@@ -282,11 +293,12 @@ export class LeadbookBooking extends Base {
   }
 
   #actions: TimeStepActions = {
-    studio: (id) => this.#reload(() => {
-      const s = this.#state!;
-      s.studioId = id;
-      s.calendarId = this.#config!.studios.find((x) => x.id === id)!.calendarIds[0]!;
-    }, true),
+    studio: (id) =>
+      this.#reload(() => {
+        const s = this.#state!;
+        s.studioId = id;
+        s.calendarId = this.#config!.studios.find((x) => x.id === id)!.calendarIds[0]!;
+      }, true),
     calendar: (id) => this.#reload(() => (this.#state!.calendarId = id), true),
     type: (id) => this.#reload(() => (this.#state!.typeId = id), false),
     zone: (zone) => {
@@ -375,10 +387,13 @@ export class LeadbookBooking extends Base {
     );
     this.#show(this.#details.node, 'details');
     clearTimeout(this.#holdTimer);
-    this.#holdTimer = setTimeout(() => {
-      this.#back();
-      this.#error.textContent = this.#t.holdExpired;
-    }, Date.parse(hold.expiresAt) - Date.now());
+    this.#holdTimer = setTimeout(
+      () => {
+        this.#back();
+        this.#error.textContent = this.#t.holdExpired;
+      },
+      Date.parse(hold.expiresAt) - Date.now(),
+    );
     this.#token = undefined;
     if (captcha) {
       let container = this.querySelector<HTMLElement>(':scope > [slot=captcha]');
@@ -451,7 +466,11 @@ export class LeadbookBooking extends Base {
         'div',
         { class: 'step done', part: 'confirmation' },
         h('h2', { tabindex: -1 }, this.#t.confirmed),
-        h('p', {}, `${formatDay(dayOf(start, this.#zone), this.#locale)} · ${formatTime(start, this.#zone, this.#locale)} (${this.#zone})`),
+        h(
+          'p',
+          {},
+          `${formatDay(dayOf(start, this.#zone), this.#locale)} · ${formatTime(start, this.#zone, this.#locale)} (${this.#zone})`,
+        ),
         h('p', {}, this.#t.reference(submissionId)),
       ),
       'done',

@@ -16,9 +16,9 @@ describe('every public form error envelope has a message for the visitor', () =>
   it('says when to retry after a 429', () => {
     const limited = describeError(envelope(429, 'Too Many Requests', { 'retry-after': '42' }), en);
     expect(limited.message).toBe('Too many requests. Please try again in 42 seconds.');
-    expect(describeError(envelope(429, 'Too Many Requests', { 'retry-after': '42' }), messagesFor('de')).message).toBe(
-      'Zu viele Anfragen. Bitte versuchen Sie es in 42 Sekunden erneut.',
-    );
+    expect(
+      describeError(envelope(429, 'Too Many Requests', { 'retry-after': '42' }), messagesFor('de')).message,
+    ).toBe('Zu viele Anfragen. Bitte versuchen Sie es in 42 Sekunden erneut.');
   });
 
   it("keeps the service's validation message, which names the field", () => {
@@ -32,7 +32,9 @@ describe('every public form error envelope has a message for the visitor', () =>
     expect(describeError(envelope(403, 'Origin not allowed'), en).message).toBe(en.originNotAllowed);
     expect(describeError(envelope(404, 'Form not found'), en).message).toBe(en.notFound);
     expect(describeError(envelope(500, 'Internal error'), en).message).toBe(en.serverError);
-    expect(describeError(new ConnectionError('fetch failed'), en).message).toBe(en.offline);
+    expect(describeError(new ConnectionError({ cause: new TypeError('fetch failed') }), en).message).toBe(
+      en.offline,
+    );
     expect(describeError(new Error('?'), messagesFor('fr')).message).toBe(en.unknownError);
   });
 });

@@ -35,7 +35,11 @@ function holds(condition: Condition, value: unknown): boolean {
 }
 
 /** Whether `field` shows for `values` (as the service decides it: a hidden field counts as empty). */
-export function isShown(field: FormField, values: Record<string, unknown>, byId: Map<string, FormField>): boolean {
+export function isShown(
+  field: FormField,
+  values: Record<string, unknown>,
+  byId: Map<string, FormField>,
+): boolean {
   return (field.showIf ?? []).every((condition) => {
     const other = byId.get(condition.fieldId);
     const shown = other ? isShown(other, values, byId) : true;
@@ -113,7 +117,12 @@ export function renderFields(
       const link = field.privacyPolicyUrl
         ? h('a', { href: field.privacyPolicyUrl, target: '_blank', rel: 'noopener' }, t.readPolicy)
         : null;
-      row = h('div', { class: 'field check', part: 'field' }, h('div', { class: 'row' }, label(input), link), message);
+      row = h(
+        'div',
+        { class: 'field check', part: 'field' },
+        h('div', { class: 'row' }, label(input), link),
+        message,
+      );
     } else {
       const onInput = (e: Event) => set((e.target as HTMLInputElement).value);
       if (field.type === 'select') {

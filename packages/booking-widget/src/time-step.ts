@@ -99,7 +99,7 @@ function pickers(s: TimeStepState, a: TimeStepActions): HTMLElement {
 }
 
 /** Renders the month grid; `rtl` swaps the arrow keys. */
-export function grid(s: TimeStepState, a: TimeStepActions, rtl: boolean): HTMLElement {
+function grid(s: TimeStepState, a: TimeStepActions, rtl: boolean): HTMLElement {
   const firstDay = firstDayOfWeek(s.locale);
   const weeks = monthGrid(s.month, firstDay);
   const weekdays = [...Array(7)].map((_, i) => addDays('2024-01-01', (firstDay - 1 + i) % 7));
@@ -109,7 +109,10 @@ export function grid(s: TimeStepState, a: TimeStepActions, rtl: boolean): HTMLEl
     ...weekdays.map((d) =>
       h(
         'th',
-        { scope: 'col', abbr: new Intl.DateTimeFormat(s.locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.parse(d)) },
+        {
+          scope: 'col',
+          abbr: new Intl.DateTimeFormat(s.locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.parse(d)),
+        },
         new Intl.DateTimeFormat(s.locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.parse(d)),
       ),
     ),
@@ -163,13 +166,23 @@ export function grid(s: TimeStepState, a: TimeStepActions, rtl: boolean): HTMLEl
       { class: 'month' },
       h(
         'button',
-        { type: 'button', 'aria-label': s.t.previousMonth, disabled: !s.canGoBack, onclick: () => a.focus(addMonths(s.month, -1)) },
+        {
+          type: 'button',
+          'aria-label': s.t.previousMonth,
+          disabled: !s.canGoBack,
+          onclick: () => a.focus(addMonths(s.month, -1)),
+        },
         h('span', { class: 'arrow', 'aria-hidden': 'true' }, '‹'),
       ),
       h('h3', { id: 'month-label', 'aria-live': 'polite' }, monthName),
       h(
         'button',
-        { type: 'button', 'aria-label': s.t.nextMonth, disabled: !s.canGoForward, onclick: () => a.focus(addMonths(s.month, 1)) },
+        {
+          type: 'button',
+          'aria-label': s.t.nextMonth,
+          disabled: !s.canGoForward,
+          onclick: () => a.focus(addMonths(s.month, 1)),
+        },
         h('span', { class: 'arrow', 'aria-hidden': 'true' }, '›'),
       ),
     ),

@@ -15,8 +15,12 @@ describe('zones across the DST change', () => {
   });
 
   it('starts days at local midnight', () => {
-    expect(new Date(startOfDay('2030-03-31', 'Europe/Berlin')).toISOString()).toBe('2030-03-30T23:00:00.000Z');
-    expect(new Date(startOfDay('2030-04-01', 'Europe/Berlin')).toISOString()).toBe('2030-03-31T22:00:00.000Z');
+    expect(new Date(startOfDay('2030-03-31', 'Europe/Berlin')).toISOString()).toBe(
+      '2030-03-30T23:00:00.000Z',
+    );
+    expect(new Date(startOfDay('2030-04-01', 'Europe/Berlin')).toISOString()).toBe(
+      '2030-03-31T22:00:00.000Z',
+    );
     expect(new Date(startOfDay('2030-04-01', 'Asia/Tokyo')).toISOString()).toBe('2030-03-31T15:00:00.000Z');
   });
 

@@ -22,7 +22,8 @@ function parts(ms: number, zone: string): Record<string, number> {
     partsFormat.set(zone, format);
   }
   const out: Record<string, number> = {};
-  for (const part of format.formatToParts(ms)) if (part.type !== 'literal') out[part.type] = Number(part.value);
+  for (const part of format.formatToParts(ms))
+    if (part.type !== 'literal') out[part.type] = Number(part.value);
   return out;
 }
 

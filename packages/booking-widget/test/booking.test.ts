@@ -2,12 +2,24 @@
  * The widget in headless Chromium against a real in-memory service: the whole booking flow with
  * a validation message at its field, keyboard-only booking, axe-core at every step.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { axeViolations, CALENDARS, CHROMIUM, events, hasChromium, launchChromium, openPage, screenshot, startWorld, type World } from './harness';
+import {
+  axeViolations,
+  CALENDARS,
+  CHROMIUM,
+  events,
+  hasChromium,
+  launchChromium,
+  openPage,
+  screenshot,
+  startWorld,
+  type World,
+} from './harness';
 
-if (!hasChromium) console.warn(`booking-widget browser tests skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+if (!hasChromium)
+  console.warn(`booking-widget browser tests skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
 
 // 09:00 in Berlin on Friday 29 March 2030 (winter time): the coach's first trial session.
 const FRIDAY_NINE = '2030-03-29T08:00:00.000Z';
@@ -32,7 +44,9 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await grid.waitFor();
     expect(await page.getByLabel('Calendar', { exact: true }).inputValue()).toBe(STUDIO_IDS.calendarBerlin);
     // Days with free times are marked; the first of them is chosen and its times shown.
-    await expect.poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))
+      .toBe('true');
     expect(await page.locator('[data-day="2030-03-27"]').getAttribute('aria-disabled')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'flow-1-time');
@@ -43,8 +57,12 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
 
     // The pick is held: the details step says until when.
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
-    await expect.poll(() => page.getByRole('heading', { name: 'Your details' }).evaluate((h) => h.matches(':focus'))).toBe(true);
-    expect(await page.locator('[part~=hold]').textContent()).toBe('This time is held for you until 1:05 (5 min).');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Your details' }).evaluate((h) => h.matches(':focus')))
+      .toBe(true);
+    expect(await page.locator('[part~=hold]').textContent()).toBe(
+      'This time is held for you until 1:05 (5 min).',
+    );
     expect(world.booked).toHaveLength(0);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -92,12 +110,19 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     const page = await openPage(browser);
     await page.goto(world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
     await page.getByRole('grid').waitFor();
-    await expect.poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))
+      .toBe('true');
     const focused = () =>
       page.evaluate(() => {
         let el = document.activeElement;
         while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-        return { tag: el?.tagName, day: el?.getAttribute('data-day'), start: el?.getAttribute('data-start'), text: el?.textContent };
+        return {
+          tag: el?.tagName,
+          day: el?.getAttribute('data-day'),
+          start: el?.getAttribute('data-start'),
+          text: el?.textContent,
+        };
       });
     const tabTo = async (done: (f: Awaited<ReturnType<typeof focused>>) => boolean) => {
       for (let i = 0; i < 15 && !done(await focused()); i++) await page.keyboard.press('Tab');

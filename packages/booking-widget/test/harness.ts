@@ -112,9 +112,7 @@ export async function startWorld(rateLimit?: Record<string, number>): Promise<Wo
       return origin + path;
     },
     async close() {
-      await Promise.all(
-        [apiServer, pageServer].map((s) => new Promise((resolve) => s.close(resolve))),
-      );
+      await Promise.all([apiServer, pageServer].map((s) => new Promise((resolve) => s.close(resolve))));
       await service.close();
     },
   };
@@ -127,7 +125,13 @@ export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -165,7 +169,13 @@ export async function openPage(
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(c: Document): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document);
     return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
   });
@@ -193,8 +203,10 @@ export const CALENDARS = `<script type="module">
 /** The events the widget dispatched so far (`detail` as JSON). */
 export const events = (page: Page) =>
   page.evaluate(() =>
-    (window as unknown as { widgetEvents: Array<{ type: string; detail: Record<string, unknown> }> }).widgetEvents.map(
-      (e) => ({ type: e.type, detail: JSON.parse(JSON.stringify(e.detail)) as Record<string, unknown> }),
-    ),
+    (
+      window as unknown as { widgetEvents: Array<{ type: string; detail: Record<string, unknown> }> }
+    ).widgetEvents.map((e) => ({
+      type: e.type,
+      detail: JSON.parse(JSON.stringify(e.detail)) as Record<string, unknown>,
+    })),
   );
-

@@ -5,7 +5,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { axeViolations, CALENDARS, hasChromium, launchChromium, openPage, screenshot, startWorld, type World } from './harness';
+import {
+  axeViolations,
+  CALENDARS,
+  hasChromium,
+  launchChromium,
+  openPage,
+  screenshot,
+  startWorld,
+  type World,
+} from './harness';
 
 const background = (page: Page) =>
   page.locator('leadbook-booking').evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -56,7 +65,12 @@ describe.skipIf(!hasChromium)('the widget on light and dark pages, wide and narr
 
   it('speaks German and lays out right to left', async () => {
     const page = await openPage(browser, { locale: 'de-DE' });
-    await page.goto(world.page({ form: STUDIO_IDS.form, locale: 'de', date: '2030-03-29' }, { dir: 'rtl', script: CALENDARS }));
+    await page.goto(
+      world.page(
+        { form: STUDIO_IDS.form, locale: 'de', date: '2030-03-29' },
+        { dir: 'rtl', script: CALENDARS },
+      ),
+    );
     await page.getByRole('heading', { name: 'Termin wählen' }).waitFor();
     await page.getByRole('grid', { name: 'März 2030' }).waitFor();
     await page.getByRole('heading', { name: 'Zeiten am Freitag, 29. März 2030' }).waitFor();
@@ -76,7 +90,9 @@ describe.skipIf(!hasChromium)('the widget on light and dark pages, wide and narr
     const page = await openPage(browser);
     await page.goto(world.page({ form: STUDIO_IDS.form }));
     await page.getByRole('grid').waitFor();
-    await page.locator('leadbook-booking').evaluate((el) => el.shadowRoot!.append(document.createElement('input')));
+    await page
+      .locator('leadbook-booking')
+      .evaluate((el) => el.shadowRoot!.append(document.createElement('input')));
     expect((await axeViolations(page)).join()).toMatch(/^label:/);
     await page.context().close();
   });

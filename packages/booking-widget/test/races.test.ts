@@ -5,7 +5,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { CALENDARS, events, hasChromium, launchChromium, openPage, screenshot, startWorld, type World } from './harness';
+import {
+  CALENDARS,
+  events,
+  hasChromium,
+  launchChromium,
+  openPage,
+  screenshot,
+  startWorld,
+  type World,
+} from './harness';
 
 // 09:00 in Berlin on Saturday 30 March 2030: a trial session only the coach (one place) gives.
 const SATURDAY_NINE = '2030-03-30T08:00:00.000Z';
@@ -42,14 +51,16 @@ describe.skipIf(!hasChromium)('the widget in a race against the clock and other 
     // Bob still sees the time Ada holds (his page loaded before) and picks it.
     await time(bob, SATURDAY_NINE).click();
     const alert = bob.getByRole('alert');
-    await expect.poll(() => alert.textContent()).toBe(
-      'Sorry, someone else just took this time. Here are the times still free.',
-    );
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('Sorry, someone else just took this time. Here are the times still free.');
     // Back at the times of the same day, refreshed: 09:00 is gone, 10:00 is there.
     await expect.poll(() => time(bob, SATURDAY_NINE).count()).toBe(0);
     expect(await bob.locator('[data-day="2030-03-30"]').getAttribute('aria-selected')).toBe('true');
     expect(await time(bob, '2030-03-30T09:00:00.000Z').count()).toBe(1);
-    expect((await events(bob)).find((e) => e.type === 'leadbook:error')?.detail).toMatchObject({ status: 400 });
+    expect((await events(bob)).find((e) => e.type === 'leadbook:error')?.detail).toMatchObject({
+      status: 400,
+    });
     await screenshot(bob, 'race-lost');
 
     // Ada books what she holds.
@@ -71,9 +82,9 @@ describe.skipIf(!hasChromium)('the widget in a race against the clock and other 
     // Five minutes pass for the visitor and for the service.
     world.clock.advance(301_000);
     await page.clock.runFor(301_000);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(
-      'Your hold on this time ran out. Please choose a time again.',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Your hold on this time ran out. Please choose a time again.');
     await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
     // The place is free again, and the visitor sees it.
     await expect.poll(() => time(page, sundayNine).count()).toBe(1);
@@ -90,10 +101,12 @@ describe.skipIf(!hasChromium)('the widget in a race against the clock and other 
       await page.getByRole('button', { name: 'Change time' }).click();
       await page.locator('[data-day="2030-03-29"]').click();
       await time(page, '2030-03-29T09:00:00.000Z').click();
-      await expect.poll(() => page.getByRole('alert').textContent()).toMatch(
-        /^Too many requests\. Please try again in \d+ seconds\.$/,
-      );
-      expect((await events(page)).find((e) => e.type === 'leadbook:error')?.detail).toMatchObject({ status: 429 });
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+      expect((await events(page)).find((e) => e.type === 'leadbook:error')?.detail).toMatchObject({
+        status: 429,
+      });
       await page.context().close();
     } finally {
       await limited.close();

@@ -5,7 +5,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { axeViolations, CALENDARS, events, hasChromium, launchChromium, openPage, screenshot, startWorld, type World } from './harness';
+import {
+  axeViolations,
+  CALENDARS,
+  events,
+  hasChromium,
+  launchChromium,
+  openPage,
+  screenshot,
+  startWorld,
+  type World,
+} from './harness';
 
 describe.skipIf(!hasChromium)('a visitor in Tokyo booking the Berlin studio', () => {
   let world: World;
