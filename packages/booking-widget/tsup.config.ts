@@ -12,7 +12,7 @@ export default defineConfig([
   // For bundlers: the SDK stays a dependency, so an app that uses it too has one copy.
   {
     ...shared,
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', react: 'src/react.ts' },
     external: [/^@leadbook\/sdk/],
     dts: { compilerOptions: { baseUrl: fileURLToPath(new URL('../..', import.meta.url)) } },
   },

@@ -3,10 +3,11 @@
  * serving the API on one loopback port, and a host page on another (so every request is
  * cross-origin, as on a customer's site); the widget bundled from its sources; headless Chromium.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import express from 'express';
@@ -27,6 +28,12 @@ export const NOW = '2030-03-28T00:00:00.000Z';
 /** Where screenshots go (gitignored). */
 export const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
 
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -56,6 +63,10 @@ export interface World {
   booked: CalendarBooking[];
   /** A URL of a host page with `<leadbook-booking>` and these attributes (`api` set already). */
   page(attrs: Record<string, string>, options?: { dir?: string; script?: string }): string;
+  /** Serves `html` at `path` of the host page's origin; returns its URL. */
+  html(path: string, html: string): string;
+  /** Serves the files of `dir` under `prefix` (e.g. `/app/`) of the host page's origin. */
+  serve(prefix: string, dir: string): void;
   close(): Promise<void>;
 }
 
@@ -81,11 +92,18 @@ export async function startWorld(rateLimit?: Record<string, number>): Promise<Wo
   const api = await listen(apiServer);
   const widget = await bundleWidget();
   const pages = new Map<string, string>();
+  const folders = new Map<string, string>();
   const pageServer = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/widget.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(widget);
     const html = pages.get(path);
     if (html) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    for (const [prefix, dir] of folders) {
+      const file = join(dir, normalize(path.slice(prefix.length)).replace(/^(\.\.[/\\])+/, ''));
+      if (!path.startsWith(prefix) || !existsSync(file) || !statSync(file).isFile()) continue;
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      return res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
+    }
     res.writeHead(404).end();
   });
   const origin = await listen(pageServer);
@@ -96,6 +114,13 @@ export async function startWorld(rateLimit?: Record<string, number>): Promise<Wo
     api,
     origin,
     booked,
+    html(path, html) {
+      pages.set(path, html);
+      return origin + path;
+    },
+    serve(prefix, dir) {
+      folders.set(prefix, dir);
+    },
     page(attrs, options = {}) {
       const attributes = Object.entries({ api, ...attrs })
         .map(([name, value]) => `${name}="${value}"`)
