@@ -25,10 +25,11 @@ describe('zones across the DST change', () => {
   });
 
   it('starts a day whose midnight a change skips at the first instant that exists', () => {
-    // Santiago (Chile) springs forward at 00:00 on 7 September 2030, to 01:00.
-    const start = startOfDay('2030-09-07', 'America/Santiago');
-    expect(dayOf(start, 'America/Santiago')).toBe('2030-09-07');
-    expect(dayOf(start - 1, 'America/Santiago')).toBe('2030-09-06');
+    // Santiago (Chile) springs forward from 24:00 on Saturday 7 September 2030 to 01:00 on the 8th.
+    expect(new Date(startOfDay('2030-09-08', 'America/Santiago')).toISOString()).toBe(
+      '2030-09-08T04:00:00.000Z',
+    );
+    expect(dayOf(Date.parse('2030-09-08T03:59:59Z'), 'America/Santiago')).toBe('2030-09-07');
   });
 
   it('writes the Berlin 09:00 coach slot in Tokyo time on both sides of the change', () => {
