@@ -15,7 +15,7 @@ import { STUDIO_IDS } from '@leadbook/server/studio';
 import { CHROMIUM, hasChromium, launchChromium, openPage, OUTPUT, startWorld, type World } from './harness';
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 // `npm pack` packs what was built: the packages must be built (npm test builds every workspace first).
 const built = [
   'packages/booking-widget/dist/leadbook-booking.js',

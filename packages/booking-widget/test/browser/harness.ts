@@ -26,7 +26,7 @@ export const hasChromium = existsSync(CHROMIUM);
 export const NOW = '2030-03-28T00:00:00.000Z';
 
 /** Where screenshots go (gitignored). */
-export const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
+export const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -40,13 +40,13 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The widget as a script tag gets it: bundled from the sources (the SDK's included). */
 async function bundleWidget(): Promise<string> {
   const result = await build({
-    entryPoints: [here('../src/leadbook-booking.ts')],
+    entryPoints: [here('../../src/leadbook-booking.ts')],
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
     write: false,
-    tsconfig: here('../../../tsconfig.json'),
+    tsconfig: here('../../../../tsconfig.json'),
   });
   return result.outputFiles[0]!.text;
 }
