@@ -394,13 +394,17 @@ export class LeadbookBooking extends Base {
       },
       Date.parse(hold.expiresAt) - Date.now(),
     );
+    this.#runCaptcha();
+  }
+
+  /** Hands the host's captcha hook a light-DOM container (slotted into the step) and keeps its token. */
+  #runCaptcha(): void {
+    const captcha = this.#config!.captcha;
     this.#token = undefined;
-    if (captcha) {
-      let container = this.querySelector<HTMLElement>(':scope > [slot=captcha]');
-      if (!container) this.append((container = h('div', { slot: 'captcha' })));
-      const hook = this.captcha;
-      if (hook) this.#token = Promise.resolve(hook({ ...captcha, container }));
-    }
+    if (!captcha || !this.captcha) return;
+    let container = this.querySelector<HTMLElement>(':scope > [slot=captcha]');
+    if (!container) this.append((container = h('div', { slot: 'captcha' })));
+    this.#token = Promise.resolve(this.captcha({ ...captcha, container }));
   }
 
   #back(): void {
@@ -454,7 +458,7 @@ export class LeadbookBooking extends Base {
         this.#error.textContent = message;
       } else if (described.status === 400 && fields.showMessage(described.message)) {
         this.#error.textContent = '';
-      } else if (described.status === 403 && this.#config!.captcha && this.captcha) this.#renderDetails();
+      } else if (described.status === 403) this.#runCaptcha(); // a new token for the next try
     }
   }
 

@@ -60,8 +60,9 @@ export interface RenderedFields {
 }
 
 /**
- * Renders the details fields into `values` (keyed by field id). Checkbox values are booleans,
- * a consent is the string `"true"`, everything else is text.
+ * Renders the details fields into `values` (keyed by field id), starting from the values already
+ * there (a visitor who changes the time keeps what they typed). Checkbox values are booleans, a
+ * consent is the string `"true"`, everything else is text.
  */
 export function renderFields(
   fields: readonly FormField[],
@@ -109,6 +110,7 @@ export function renderFields(
       input = h('input', {
         ...common,
         type: 'checkbox',
+        checked: values[field.id] === true || values[field.id] === 'true',
         onchange: (e: Event) => {
           const on = (e.target as HTMLInputElement).checked;
           set(consent ? (on ? 'true' : '') : on);
@@ -130,10 +132,18 @@ export function renderFields(
           'select',
           { ...common, onchange: onInput },
           h('option', { value: '' }, '—'),
-          ...(field.options ?? []).map((o) => h('option', { value: o.value }, o.label)),
+          ...(field.options ?? []).map((o) =>
+            h('option', { value: o.value, selected: values[field.id] === o.value }, o.label),
+          ),
         );
       } else if (field.type === 'textarea') {
-        input = h('textarea', { ...common, rows: 3, maxlength: field.maxLength, oninput: onInput });
+        input = h('textarea', {
+          ...common,
+          rows: 3,
+          maxlength: field.maxLength,
+          value: values[field.id],
+          oninput: onInput,
+        });
       } else {
         const type = field.type === 'number' ? 'number' : field.type;
         input = h('input', {
@@ -144,6 +154,7 @@ export function renderFields(
           maxlength: field.maxLength,
           min: field.min,
           max: field.max,
+          value: values[field.id],
           oninput: onInput,
         });
       }

@@ -25,6 +25,9 @@ export const hasChromium = existsSync(CHROMIUM);
  */
 export const NOW = '2030-03-28T00:00:00.000Z';
 
+/** The captcha secret of the studio's guarded form (`studioForms().guarded`). */
+const GUARDED_CAPTCHA_SECRET = 'captcha-secret-xyz';
+
 /** Where screenshots go (gitignored). */
 export const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 
@@ -81,6 +84,8 @@ export async function startWorld(rateLimit?: Record<string, number>): Promise<Wo
   const service = await createConnectService({
     clock,
     rateLimit: { limits: rateLimit ?? { read: 10_000, submit: 1000, hold: 1000 } },
+    // The guarded form's captcha, without a provider: the token `human` passes, any other fails.
+    captcha: { verify: async ({ secret, token }) => secret === GUARDED_CAPTCHA_SECRET && token === 'human' },
     logger: { debug() {}, info() {}, warn() {}, error: console.error },
   });
   const studio = await seedStudio(service, { now: clock.now() });
