@@ -13,55 +13,20 @@ import {
 } from '@leadbook/sdk/public-form';
 import { addMonths, monthStart } from './calendar';
 import { detailsStep, type DetailsStep } from './details-step';
+import { doneStep } from './done-step';
 import { h } from './dom';
 import { describeError } from './error-message';
 import type { FormField } from './fields';
 import { messagesFor, type WidgetMessages } from './messages';
+import { lastOffered, monthRange, slotsByDay } from './month';
 import { styles } from './styles';
+import { submissionBody } from './submission';
 import { timeStep, type Choice, type TimeStepActions, type TimeStepState } from './time-step';
-import { browserTimeZone, dayOf, formatDay, formatTime, isTimeZone, startOfDay } from './zones';
+import type { BookedDetail, BookingStep, CalendarLabels, CaptchaHook, ErrorDetail } from './types';
+import { browserTimeZone, dayOf, formatDay, isTimeZone } from './zones';
 
-const DAY_MS = 86_400_000;
 // A server render imports the module without a DOM: the class then extends a stand-in and is never defined.
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
-
-/** What the captcha hook is given: the form's provider and site key, and a light-DOM container. */
-export interface CaptchaRequest {
-  /** `turnstile`, `hcaptcha` or `recaptcha`. */
-  provider: string;
-  /** The form's public site key. */
-  siteKey: string;
-  /** An element in the host page (slotted into the widget) to render the provider's widget into. */
-  container: HTMLElement;
-}
-
-/** The captcha hook: returns (or resolves to) the provider's token. */
-export type CaptchaHook = (request: CaptchaRequest) => string | Promise<string>;
-
-/** Names and zones of calendars, by id, for the calendar picker (the public configuration has neither). */
-export type CalendarLabels = Record<string, { name?: string; timeZone?: string }>;
-
-/** The widget's steps, as `leadbook:step` reports them. */
-export type BookingStep = 'time' | 'details' | 'done';
-
-/** `detail` of `leadbook:booked`. */
-export interface BookedDetail {
-  submissionId: string;
-  startDateTime: string;
-  endDateTime: string;
-  calendarId: string;
-  appointmentTypeId: string;
-}
-
-/** `detail` of `leadbook:error`. */
-export interface ErrorDetail {
-  /** The message the visitor was shown. */
-  message: string;
-  /** The HTTP status, for an answer of the service. */
-  status?: number;
-  /** The error itself. */
-  error: unknown;
-}
 
 /**
  * The booking widget. Attributes: `form` and `api` (required), `locale`, `theme` (`light`/`dark`),
@@ -133,8 +98,9 @@ export class LeadbookBooking extends Base {
     if (name === 'form' || name === 'api') {
       if (this.#client) void this.#start();
     } else if (this.#state && !this.#hold) {
-      if (name === 'time-zone' && value && isTimeZone(value)) this.#zone = value;
-      void this.#loadMonth();
+      this.#reload(() => {
+        if (name === 'time-zone' && value && isTimeZone(value)) this.#zone = value;
+      }, false);
     }
   }
 
@@ -246,27 +212,20 @@ export class LeadbookBooking extends Base {
   async #loadMonth(focus = false): Promise<void> {
     const s = this.#state!;
     const load = ++this.#loads;
-    const now = Date.now();
-    const last = now + (this.#booking!.bookingConfig?.searchDays ?? 14) * DAY_MS;
-    const from = Math.max(now, startOfDay(s.month, this.#zone));
-    const to = Math.min(last, startOfDay(addMonths(s.month, 1), this.#zone));
-    const free = new Map<string, PublicSlot[]>();
+    const range = monthRange(s.month, this.#zone, Date.now(), this.#booking!.bookingConfig?.searchDays);
     this.#announce(this.#t.loading);
-    if (s.typeId && to > from) {
-      const { data } = await this.#client!.slots({
-        calendarId: s.calendarId,
-        appointmentTypeId: s.typeId,
-        studioId: s.studioId,
-        fieldId: this.#booking!.id,
-        start: new Date(from),
-        end: new Date(to),
-        onlyAvailable: true,
-      });
-      for (const slot of data) {
-        const day = dayOf(Date.parse(slot.startDateTime), this.#zone);
-        free.set(day, [...(free.get(day) ?? []), slot]);
-      }
-    }
+    const { data } =
+      s.typeId && range
+        ? await this.#client!.slots({
+            calendarId: s.calendarId,
+            appointmentTypeId: s.typeId,
+            studioId: s.studioId,
+            fieldId: this.#booking!.id,
+            ...range,
+            onlyAvailable: true,
+          })
+        : { data: [] };
+    const free = slotsByDay(data, this.#zone);
     if (load !== this.#loads) return;
     s.free = free;
     if (!s.selectedDay && !focus) {
@@ -280,7 +239,7 @@ export class LeadbookBooking extends Base {
   #timeState(): TimeStepState {
     const s = this.#state!;
     const today = dayOf(Date.now(), this.#zone);
-    const lastDay = dayOf(Date.now() + (this.#booking!.bookingConfig?.searchDays ?? 14) * DAY_MS, this.#zone);
+    const lastDay = dayOf(lastOffered(Date.now(), this.#booking!.bookingConfig?.searchDays), this.#zone);
     return {
       ...s,
       t: this.#t,
@@ -417,38 +376,24 @@ export class LeadbookBooking extends Base {
 
   async #submit(): Promise<void> {
     const hold = this.#hold!;
-    const s = this.#state!;
     const { fields, submit } = this.#details!;
-    const values = this.#values;
-    for (const field of this.#config!.fields)
-      if (field.type === 'appointment-type') values[field.id] = hold.appointmentTypeId;
-    const data = Object.fromEntries(
-      Object.entries(values).filter(([, v]) => v !== '' && v !== undefined && v !== false),
-    ) as Record<string, string | boolean>;
     fields.clearMessages();
     this.#error.textContent = '';
     submit.disabled = true;
     this.#announce(this.#t.loading);
     try {
-      const captchaToken = await this.#token;
-      const bookingSlot = {
-        calendarId: hold.calendarId,
-        appointmentTypeId: hold.appointmentTypeId,
-        resourceId: hold.resourceId,
-        startDateTime: hold.startDateTime,
-        endDateTime: hold.endDateTime,
-      };
-      const { submissionId } = await this.#client!.submit({
-        data,
-        studioId: s.studioId,
-        bookingSlot,
-        holdId: hold.id,
-        ...(captchaToken ? { captchaToken } : {}),
+      const body = submissionBody({
+        fields: this.#config!.fields,
+        values: this.#values,
+        hold,
+        studioId: this.#state!.studioId,
+        captchaToken: await this.#token,
       });
+      const { submissionId } = await this.#client!.submit(body);
       clearTimeout(this.#holdTimer);
       this.#hold = undefined;
       this.#announce('');
-      this.#renderDone(submissionId, bookingSlot);
+      this.#renderDone(submissionId, body.bookingSlot!);
     } catch (error) {
       submit.disabled = false;
       const described = this.#fail(error);
@@ -463,23 +408,16 @@ export class LeadbookBooking extends Base {
   }
 
   #renderDone(submissionId: string, slot: Omit<BookedDetail, 'submissionId'>): void {
-    const start = Date.parse(slot.startDateTime);
     this.querySelector(':scope > [slot=captcha]')?.remove();
-    this.#show(
-      h(
-        'div',
-        { class: 'step done', part: 'confirmation' },
-        h('h2', { tabindex: -1 }, this.#t.confirmed),
-        h(
-          'p',
-          {},
-          `${formatDay(dayOf(start, this.#zone), this.#locale)} · ${formatTime(start, this.#zone, this.#locale)} (${this.#zone})`,
-        ),
-        h('p', {}, this.#t.reference(submissionId)),
-      ),
-      'done',
-    );
+    this.#show(doneStep(this.#t, this.#locale, this.#zone, slot.startDateTime, submissionId), 'done');
     this.#client?.telemetry.track({ name: 'widget_booked' });
-    this.#emit('booked', { submissionId, ...slot } satisfies BookedDetail);
+    const { startDateTime, endDateTime, calendarId, appointmentTypeId } = slot;
+    this.#emit('booked', {
+      submissionId,
+      startDateTime,
+      endDateTime,
+      calendarId,
+      appointmentTypeId,
+    } satisfies BookedDetail);
   }
 }

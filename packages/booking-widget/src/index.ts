@@ -16,17 +16,18 @@
  * @module @leadbook/booking-widget
  */
 import { defineBookingWidget } from './define';
-import type { BookedDetail, BookingStep, ErrorDetail, LeadbookBooking } from './element';
+import type { LeadbookBooking } from './element';
+import type { BookedDetail, BookingStep, ErrorDetail } from './types';
 
-export {
-  LeadbookBooking,
-  type BookedDetail,
-  type BookingStep,
-  type CalendarLabels,
-  type CaptchaHook,
-  type CaptchaRequest,
-  type ErrorDetail,
-} from './element';
+export { LeadbookBooking } from './element';
+export type {
+  BookedDetail,
+  BookingStep,
+  CalendarLabels,
+  CaptchaHook,
+  CaptchaRequest,
+  ErrorDetail,
+} from './types';
 export { defineBookingWidget } from './define';
 export { messagesFor, registerMessages, type WidgetMessages } from './messages';
 

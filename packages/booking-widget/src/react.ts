@@ -12,7 +12,7 @@
  *
  * @module @leadbook/booking-widget/react
  */
-import type { BookedDetail, BookingStep, CalendarLabels, CaptchaHook, ErrorDetail } from './element';
+import type { BookedDetail, BookingStep, CalendarLabels, CaptchaHook, ErrorDetail } from './types';
 
 /** The attributes and event props of `<leadbook-booking>` in JSX. */
 export interface LeadbookBookingProps {
