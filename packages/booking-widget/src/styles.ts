@@ -5,9 +5,9 @@
  * @module
  */
 export const styles = `
-:host{--lb-accent:#1d4ed8;--lb-accent-text:#fff;--lb-bg:#fff;--lb-surface:#f3f4f6;--lb-text:#111827;--lb-muted:#4b5563;--lb-border:#9ca3af;--lb-error:#b91c1c;--lb-success:#166534;--lb-radius:.5rem;--lb-font:system-ui,sans-serif;--lb-space:1rem;display:block;font-family:var(--lb-font);color:var(--lb-text);background:var(--lb-bg);line-height:1.5;padding:var(--lb-space);border-radius:var(--lb-radius);container-type:inline-size}
-:host([theme=dark]){--lb-accent:#93c5fd;--lb-accent-text:#0b1220;--lb-bg:#111827;--lb-surface:#1f2937;--lb-text:#f9fafb;--lb-muted:#d1d5db;--lb-border:#6b7280;--lb-error:#fca5a5;--lb-success:#86efac}
-@media (prefers-color-scheme:dark){:host(:not([theme=light])){--lb-accent:#93c5fd;--lb-accent-text:#0b1220;--lb-bg:#111827;--lb-surface:#1f2937;--lb-text:#f9fafb;--lb-muted:#d1d5db;--lb-border:#6b7280;--lb-error:#fca5a5;--lb-success:#86efac}}
+:host{--lb-accent:#1d4ed8;--lb-accent-text:#fff;--lb-bg:#fff;--lb-surface:#f3f4f6;--lb-text:#111827;--lb-muted:#4b5563;--lb-border:#9ca3af;--lb-error:#b91c1c;--lb-success:#166534;--lb-radius:.5rem;--lb-font:system-ui,sans-serif;--lb-space:1rem;color-scheme:light;accent-color:var(--lb-accent);display:block;font-family:var(--lb-font);color:var(--lb-text);background:var(--lb-bg);line-height:1.5;padding:var(--lb-space);border-radius:var(--lb-radius);container-type:inline-size}
+:host([theme=dark]){color-scheme:dark;--lb-accent:#93c5fd;--lb-accent-text:#0b1220;--lb-bg:#111827;--lb-surface:#1f2937;--lb-text:#f9fafb;--lb-muted:#d1d5db;--lb-border:#6b7280;--lb-error:#fca5a5;--lb-success:#86efac}
+@media (prefers-color-scheme:dark){:host(:not([theme=light])){color-scheme:dark;--lb-accent:#93c5fd;--lb-accent-text:#0b1220;--lb-bg:#111827;--lb-surface:#1f2937;--lb-text:#f9fafb;--lb-muted:#d1d5db;--lb-border:#6b7280;--lb-error:#fca5a5;--lb-success:#86efac}}
 *{box-sizing:border-box}
 h2{font-size:1.25rem;margin:0 0 calc(var(--lb-space)*.75)}
 h3{font-size:1rem;margin:var(--lb-space) 0 .5rem}

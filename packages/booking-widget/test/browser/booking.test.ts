@@ -106,6 +106,23 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps what the visitor typed when they change the time', async () => {
+    const page = await openPage(browser);
+    await page.goto(world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: CALENDARS }));
+    await page.locator('[data-start="2030-03-30T09:00:00.000Z"]').click();
+    await page.getByLabel('Name').fill('Mary Somerville');
+    await page.getByLabel('Privacy policy').check();
+    await page.getByRole('button', { name: 'Change time' }).click();
+    await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
+    // Another time: its hold replaces the first one (the service keeps one per visitor).
+    await page.locator('[data-day="2030-03-30"]').click();
+    await page.locator('[data-start="2030-03-30T10:00:00.000Z"]').click();
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('Mary Somerville');
+    expect(await page.getByLabel('Privacy policy').isChecked()).toBe(true);
+    await page.context().close();
+  });
+
   it('books with the keyboard alone', async () => {
     const page = await openPage(browser);
     await page.goto(world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
