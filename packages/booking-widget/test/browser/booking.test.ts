@@ -106,6 +106,41 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await page.context().close();
   });
 
+  it('offers the studios and appointment types of a form with several, and books the chosen ones', async () => {
+    const page = await openPage(browser);
+    await page.goto(world.page({ form: STUDIO_IDS.formStudios, date: '2030-03-29' }));
+    const location = page.getByLabel('Location');
+    const type = page.getByLabel('Appointment type');
+    await type.waitFor();
+    expect(await location.locator('option').allTextContents()).toEqual(['Berlin', 'New York']);
+    expect(await type.locator('option').allTextContents()).toEqual([
+      'Trial session (60 min)',
+      'Group class (60 min)',
+    ]);
+    // New York's coach works 14:00-18:00 there: 19:00-23:00 in Berlin (summer time in New York).
+    await location.selectOption({ label: 'New York' });
+    await expect.poll(() => page.locator('[data-start]').first().textContent()).toBe('19:00');
+    // Group classes take the studio room, which New York does not open to the public: only trial
+    // sessions are offered there, so there is no type to choose.
+    await expect.poll(() => type.count()).toBe(0);
+    await location.selectOption({ label: 'Berlin' });
+    await type.selectOption({ label: 'Group class (60 min)' });
+    // The studio room opens at 14:00 in Berlin for group classes, hourly.
+    await expect.poll(() => page.locator('[data-start]').first().textContent()).toBe('14:00');
+    expect(await page.locator('[data-start]').nth(1).textContent()).toBe('15:00');
+    await page.locator('[data-start="2030-03-29T13:00:00.000Z"]').click();
+    await page.getByText(/^Group class · Friday, 29 March 2030 · 14:00/).waitFor();
+    await page.getByLabel('Email').fill('group@example.com');
+    await page.getByRole('button', { name: 'Book now' }).click();
+    await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
+    expect(world.booked.at(-1)).toMatchObject({
+      startDateTime: '2030-03-29T13:00:00.000Z',
+      calendarId: STUDIO_IDS.calendarBerlin,
+      appointmentTypeId: STUDIO_IDS.appointmentTypeClass,
+    });
+    await page.context().close();
+  });
+
   it('keeps what the visitor typed when they change the time', async () => {
     const page = await openPage(browser);
     await page.goto(world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: CALENDARS }));
