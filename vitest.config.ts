@@ -18,6 +18,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/*/vitest.config.ts',
+      'packages/booking-widget/vitest.browser.config.ts',
       'examples/*/vitest.config.ts',
       'docs/vitest.config.ts',
       'docs/site/vitest.config.ts',

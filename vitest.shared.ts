@@ -23,6 +23,7 @@ export const workspaceAlias = [
   { find: /^@leadbook\/meetings-zoom$/, replacement: here('./packages/meetings-zoom/src/index.ts') },
   { find: /^@leadbook\/calendar-caldav$/, replacement: here('./packages/calendar-caldav/src/index.ts') },
   { find: /^@leadbook\/notify-smtp$/, replacement: here('./packages/notify-smtp/src/index.ts') },
+  { find: /^@leadbook\/booking-widget$/, replacement: here('./packages/booking-widget/src/index.ts') },
   {
     find: /^@leadbook\/storage-postgres$/,
     replacement: here('./packages/storage-postgres/src/index.ts'),

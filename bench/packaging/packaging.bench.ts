@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { heading, loadAverage, median } from '../lib/report';
+import { benchWidgetSize } from './widget-size.bench';
 
 const run = promisify(execFile);
 const RUNS = Number(process.env.BENCH_TSC_RUNS ?? 3);
@@ -75,7 +76,7 @@ async function typecheck(dir: string, file: string, skipLibCheck: boolean): Prom
   return median(times);
 }
 
-/** Prints the SDK's install size and the consumer's typecheck times. */
+/** Prints the SDK's install size and the consumer's typecheck times, then the booking widget's size. */
 export async function benchPackaging(): Promise<void> {
   heading('SDK install size and consumer typecheck (packed tarball, one-file consumer)');
   const dir = await mkdtemp(join(tmpdir(), 'leadbook-bench-sdk-'));
@@ -113,4 +114,5 @@ export async function benchPackaging(): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+  await benchWidgetSize();
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 const bench = fileURLToPath(new URL('..', import.meta.url));
 /** The public entry points of the workspace packages the bench may import. */
 const PUBLIC = new Set([
+  '@leadbook/booking-widget',
   '@leadbook/contract',
   '@leadbook/sdk',
   '@leadbook/server',

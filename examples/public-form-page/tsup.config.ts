@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 
-// One browser bundle (the SDK's public-form entry and ky included), next to the copied index.html.
+// One browser bundle (the widget, the SDK's public-form entry and ky included), next to the copied index.html.
 export default defineConfig({
   entry: { form: 'src/main.ts' },
   outDir: 'dist',

@@ -1,0 +1,423 @@
+/**
+ * `<leadbook-booking>`: the booking widget element. It owns the state and the requests; the views
+ * (`time-step.ts`, `details-step.ts`) render it.
+ *
+ * @module
+ */
+import {
+  PublicFormClient,
+  type BookingHold,
+  type PublicAppointmentType,
+  type PublicFormConfig,
+  type PublicSlot,
+} from '@leadbook/sdk/public-form';
+import { addMonths, monthStart } from './calendar';
+import { detailsStep, type DetailsStep } from './details-step';
+import { doneStep } from './done-step';
+import { h } from './dom';
+import { describeError } from './error-message';
+import type { FormField } from './fields';
+import { messagesFor, type WidgetMessages } from './messages';
+import { lastOffered, monthRange, slotsByDay } from './month';
+import { styles } from './styles';
+import { submissionBody } from './submission';
+import { timeStep, type Choice, type TimeStepActions, type TimeStepState } from './time-step';
+import type { BookedDetail, BookingStep, CalendarLabels, CaptchaHook, ErrorDetail } from './types';
+import { browserTimeZone, dayOf, formatDay, isTimeZone } from './zones';
+
+// A server render imports the module without a DOM: the class then extends a stand-in and is never defined.
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+
+/**
+ * The booking widget. Attributes: `form` and `api` (required), `locale`, `theme` (`light`/`dark`),
+ * `time-zone`, and `studio`, `calendar`, `appointment-type`, `date` (`YYYY-MM-DD`) to preselect.
+ * Properties: `captcha` ({@link CaptchaHook}) and `calendars` ({@link CalendarLabels}).
+ * Events (bubbling, composed): `leadbook:step`, `leadbook:booked`, `leadbook:error`.
+ *
+ * @example
+ * ```html
+ * <script type="module" src="https://cdn.example/@leadbook/booking-widget/dist/leadbook-booking.js"></script>
+ * <leadbook-booking form="FORM_ID" api="https://leadbook.example.com"></leadbook-booking>
+ * ```
+ */
+export class LeadbookBooking extends Base {
+  /** The attributes the element reacts to. */
+  static readonly observedAttributes = ['form', 'api', 'locale', 'time-zone'];
+  /** Hands the form's captcha provider a container and returns its token. */
+  captcha: CaptchaHook | undefined;
+  /** Calendar names and zones, by calendar id. */
+  calendars: CalendarLabels = {};
+
+  readonly #root = this.attachShadow({ mode: 'open' });
+  readonly #live = h('p', { class: 'sr', role: 'status', 'aria-live': 'polite' });
+  readonly #error = h('p', { class: 'error', role: 'alert', part: 'error' });
+  readonly #view = h('div', {});
+  #client: PublicFormClient | undefined;
+  #config: PublicFormConfig | undefined;
+  #booking: FormField | undefined;
+  #types: PublicAppointmentType[] = [];
+  #state:
+    Omit<TimeStepState, 't' | 'locale' | 'zone' | 'calendarZone' | 'canGoBack' | 'canGoForward'> | undefined;
+  #zone = '';
+  #hold: BookingHold | undefined;
+  #holdTimer: ReturnType<typeof setTimeout> | undefined;
+  #details: DetailsStep | undefined;
+  #values: Record<string, unknown> = {};
+  #token: Promise<string> | undefined;
+  #loads = 0;
+  #step: BookingStep | undefined;
+
+  constructor() {
+    super();
+    this.#root.append(h('style', {}, styles), this.#live, this.#error, this.#view);
+  }
+
+  get #t(): WidgetMessages {
+    return messagesFor(this.#locale);
+  }
+  get #locale(): string {
+    return this.getAttribute('locale') ?? navigator.language;
+  }
+
+  /** @internal */
+  connectedCallback(): void {
+    if (!this.#client) void this.#start();
+  }
+
+  /** @internal */
+  disconnectedCallback(): void {
+    clearTimeout(this.#holdTimer);
+    void this.#client?.telemetry.close();
+    this.#client = undefined;
+  }
+
+  /** @internal */
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (old === value || !this.isConnected) return;
+    // Initial attributes arrive before `connectedCallback`, which starts the widget.
+    if (name === 'form' || name === 'api') {
+      if (this.#client) void this.#start();
+    } else if (this.#state && !this.#hold) {
+      this.#reload(() => {
+        if (name === 'time-zone' && value && isTimeZone(value)) this.#zone = value;
+      }, false);
+    }
+  }
+
+  #emit(name: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(`leadbook:${name}`, { detail, bubbles: true, composed: true }));
+  }
+
+  #announce(text: string): void {
+    this.#live.textContent = text;
+  }
+
+  #fail(error: unknown): ReturnType<typeof describeError> {
+    const described = describeError(error, this.#t);
+    this.#error.textContent = described.message;
+    this.#emit('error', {
+      message: described.message,
+      status: described.status,
+      error,
+    } satisfies ErrorDetail);
+    this.#client?.telemetry.track({
+      name: 'widget_error',
+      errorCode: described.status === 400 ? 'validation' : 'server',
+    });
+    this.#announce('');
+    return described;
+  }
+
+  /** Shows a step's view; arriving at another step focuses its heading and emits `leadbook:step`. */
+  #show(node: HTMLElement, step: BookingStep): void {
+    this.#view.replaceChildren(node);
+    if (step === this.#step) return;
+    // The first view does not take the focus from the host page; later steps move it to their heading.
+    if (this.#step) node.querySelector<HTMLElement>('h2')?.focus();
+    this.#step = step;
+    this.#emit('step', { step });
+    this.#client?.telemetry.track({
+      name: 'widget_step',
+      step: ['time', 'details', 'done'].indexOf(step) + 1,
+    });
+  }
+
+  async #start(): Promise<void> {
+    const formId = this.getAttribute('form');
+    const baseUrl = this.getAttribute('api');
+    if (!formId || !baseUrl) return;
+    this.#client = new PublicFormClient({ baseUrl, formId });
+    this.#step = undefined;
+    const zone = this.getAttribute('time-zone');
+    this.#zone = zone && isTimeZone(zone) ? zone : browserTimeZone();
+    this.#announce(this.#t.loading);
+    try {
+      const config = (this.#config = await this.#client.config());
+      this.#booking = config.fields.find((f) => f.type === 'booking-calendar');
+      if (!this.#booking) throw new Error(this.#t.notBookable);
+      const studioId = config.studios.find((s) => s.id === this.getAttribute('studio'))?.id;
+      const calendar = this.getAttribute('calendar');
+      const studio =
+        config.studios.find((s) => s.id === studioId) ??
+        config.studios.find((s) => calendar && s.calendarIds.includes(calendar)) ??
+        config.studios[0]!;
+      const date = this.getAttribute('date') ?? '';
+      const today = dayOf(Date.now(), this.#zone);
+      const day = /^\d{4}-\d\d-\d\d$/.test(date) && date >= today ? date : today;
+      this.#state = {
+        studios: config.studios.map(({ id, name }) => ({ id, name })),
+        studioId: studio.id,
+        calendars: [],
+        calendarId: calendar && studio.calendarIds.includes(calendar) ? calendar : studio.calendarIds[0]!,
+        types: [],
+        typeId: this.getAttribute('appointment-type') ?? '',
+        month: monthStart(day),
+        focusDay: day,
+        selectedDay: date ? day : undefined,
+        free: new Map(),
+      };
+      this.#client.telemetry.track({ name: 'widget_viewed' });
+      await this.#loadTypes();
+    } catch (error) {
+      this.#view.replaceChildren();
+      if (error instanceof Error && error.message === this.#t.notBookable)
+        this.#error.textContent = error.message;
+      else this.#fail(error);
+    }
+  }
+
+  /** The calendars of the chosen studio, named by the host's labels or numbered. */
+  #calendarChoices(): Choice[] {
+    const studio = this.#config!.studios.find((s) => s.id === this.#state!.studioId)!;
+    return studio.calendarIds.map((id, i) => ({
+      id,
+      name: this.calendars[id]?.name ?? `${this.#t.calendar} ${i + 1}`,
+    }));
+  }
+
+  async #loadTypes(): Promise<void> {
+    const s = this.#state!;
+    s.calendars = this.#calendarChoices();
+    this.#types = await this.#client!.appointmentTypes({
+      calendarId: s.calendarId,
+      studioId: s.studioId,
+      fieldId: this.#booking!.id,
+    });
+    s.types = this.#types;
+    if (!this.#types.some((t) => t.id === s.typeId)) s.typeId = this.#types[0]?.id ?? '';
+    await this.#loadMonth();
+  }
+
+  /** Loads the free slots of the shown month (within the form's `searchDays`) and renders the step. */
+  async #loadMonth(focus = false): Promise<void> {
+    const s = this.#state!;
+    const load = ++this.#loads;
+    const range = monthRange(s.month, this.#zone, Date.now(), this.#booking!.bookingConfig?.searchDays);
+    this.#announce(this.#t.loading);
+    const { data } =
+      s.typeId && range
+        ? await this.#client!.slots({
+            calendarId: s.calendarId,
+            appointmentTypeId: s.typeId,
+            studioId: s.studioId,
+            fieldId: this.#booking!.id,
+            ...range,
+            onlyAvailable: true,
+          })
+        : { data: [] };
+    const free = slotsByDay(data, this.#zone);
+    if (load !== this.#loads) return;
+    s.free = free;
+    if (!s.selectedDay && !focus) {
+      const first = [...free.keys()].sort()[0];
+      if (first?.startsWith(s.month.slice(0, 8))) s.selectedDay = s.focusDay = first;
+    }
+    this.#announce('');
+    this.#renderTime(focus);
+  }
+
+  #timeState(): TimeStepState {
+    const s = this.#state!;
+    const today = dayOf(Date.now(), this.#zone);
+    const lastDay = dayOf(lastOffered(Date.now(), this.#booking!.bookingConfig?.searchDays), this.#zone);
+    return {
+      ...s,
+      t: this.#t,
+      locale: this.#locale,
+      zone: this.#zone,
+      calendarZone: this.calendars[s.calendarId]?.timeZone,
+      canGoBack: s.month > today,
+      canGoForward: addMonths(s.month, 1) <= lastDay,
+    };
+  }
+
+  #actions: TimeStepActions = {
+    studio: (id) =>
+      this.#reload(() => {
+        const s = this.#state!;
+        s.studioId = id;
+        s.calendarId = this.#config!.studios.find((x) => x.id === id)!.calendarIds[0]!;
+      }, true),
+    calendar: (id) => this.#reload(() => (this.#state!.calendarId = id), true),
+    type: (id) => this.#reload(() => (this.#state!.typeId = id), false),
+    zone: (zone) => {
+      if (!isTimeZone(zone)) return;
+      this.#zone = zone;
+      this.#reload(() => {}, false);
+    },
+    focus: (day) => {
+      const s = this.#state!;
+      const today = dayOf(Date.now(), this.#zone);
+      s.focusDay = day < today ? today : day;
+      if (monthStart(s.focusDay) !== s.month) {
+        s.month = monthStart(s.focusDay);
+        this.#reload(() => {}, false, true);
+      } else this.#renderTime(true);
+    },
+    choose: (day) => {
+      const s = this.#state!;
+      s.selectedDay = s.focusDay = day;
+      this.#renderTime(true);
+      this.#announce(this.#t.timesOn(formatDay(day, this.#locale)));
+    },
+    pick: (slot) => void this.#pick(slot),
+  };
+
+  #reload(change: () => void, types: boolean, focus = false): void {
+    change();
+    this.#error.textContent = '';
+    (types ? this.#loadTypes() : this.#loadMonth(focus)).catch((e: unknown) => this.#fail(e));
+  }
+
+  #renderTime(focus: boolean): void {
+    const rtl = getComputedStyle(this).direction === 'rtl';
+    const state = this.#timeState();
+    // A picker keeps its focus across the re-render; a grid move focuses the day.
+    const active = this.#root.activeElement?.id;
+    this.#show(timeStep(state, this.#actions, rtl), 'time');
+    const target = focus ? this.#root.querySelector<HTMLElement>(`[data-day="${state.focusDay}"]`) : null;
+    (target ?? (active ? this.#root.getElementById(active) : null))?.focus();
+  }
+
+  async #pick(slot: PublicSlot): Promise<void> {
+    const s = this.#state!;
+    this.#error.textContent = '';
+    this.#announce(this.#t.loading);
+    try {
+      this.#hold = await this.#client!.hold({
+        calendarId: s.calendarId,
+        appointmentTypeId: s.typeId,
+        studioId: s.studioId,
+        fieldId: this.#booking!.id,
+        startDateTime: slot.startDateTime,
+        endDateTime: slot.endDateTime,
+      });
+    } catch (error) {
+      const { slotTaken, message } = this.#fail(error);
+      if (slotTaken) {
+        // Back to the day's times, refreshed; the reload clears the message line, so set it after.
+        this.#reload(() => {}, false);
+        this.#error.textContent = message;
+      }
+      return;
+    }
+    this.#announce('');
+    this.#renderDetails();
+  }
+
+  #renderDetails(): void {
+    const hold = this.#hold!;
+    const config = this.#config!;
+    const type = this.#types.find((x) => x.id === hold.appointmentTypeId);
+    const captcha = config.captcha;
+    this.#details = detailsStep(
+      {
+        t: this.#t,
+        locale: this.#locale,
+        zone: this.#zone,
+        hold,
+        what: type?.name ?? '',
+        fields: config.fields,
+        values: this.#values,
+        captcha: captcha !== null,
+      },
+      () => void this.#submit(),
+      () => this.#back(),
+    );
+    this.#show(this.#details.node, 'details');
+    clearTimeout(this.#holdTimer);
+    this.#holdTimer = setTimeout(
+      () => {
+        this.#back();
+        this.#error.textContent = this.#t.holdExpired;
+      },
+      Date.parse(hold.expiresAt) - Date.now(),
+    );
+    this.#runCaptcha();
+  }
+
+  /** Hands the host's captcha hook a light-DOM container (slotted into the step) and keeps its token. */
+  #runCaptcha(): void {
+    const captcha = this.#config!.captcha;
+    this.#token = undefined;
+    if (!captcha || !this.captcha) return;
+    let container = this.querySelector<HTMLElement>(':scope > [slot=captcha]');
+    if (!container) this.append((container = h('div', { slot: 'captcha' })));
+    this.#token = Promise.resolve(this.captcha({ ...captcha, container }));
+  }
+
+  #back(): void {
+    clearTimeout(this.#holdTimer);
+    this.#hold = undefined;
+    this.#error.textContent = '';
+    this.#view.replaceChildren();
+    this.#reload(() => {}, false);
+  }
+
+  async #submit(): Promise<void> {
+    const hold = this.#hold!;
+    const { fields, submit } = this.#details!;
+    fields.clearMessages();
+    this.#error.textContent = '';
+    submit.disabled = true;
+    this.#announce(this.#t.loading);
+    try {
+      const body = submissionBody({
+        fields: this.#config!.fields,
+        values: this.#values,
+        hold,
+        studioId: this.#state!.studioId,
+        captchaToken: await this.#token,
+      });
+      const { submissionId } = await this.#client!.submit(body);
+      clearTimeout(this.#holdTimer);
+      this.#hold = undefined;
+      this.#announce('');
+      this.#renderDone(submissionId, body.bookingSlot!);
+    } catch (error) {
+      submit.disabled = false;
+      const described = this.#fail(error);
+      if (described.slotTaken) {
+        const message = described.message;
+        this.#back();
+        this.#error.textContent = message;
+      } else if (described.status === 400 && fields.showMessage(described.message)) {
+        this.#error.textContent = '';
+      } else if (described.status === 403) this.#runCaptcha(); // a new token for the next try
+    }
+  }
+
+  #renderDone(submissionId: string, slot: Omit<BookedDetail, 'submissionId'>): void {
+    this.querySelector(':scope > [slot=captcha]')?.remove();
+    this.#show(doneStep(this.#t, this.#locale, this.#zone, slot.startDateTime, submissionId), 'done');
+    this.#client?.telemetry.track({ name: 'widget_booked' });
+    const { startDateTime, endDateTime, calendarId, appointmentTypeId } = slot;
+    this.#emit('booked', {
+      submissionId,
+      startDateTime,
+      endDateTime,
+      calendarId,
+      appointmentTypeId,
+    } satisfies BookedDetail);
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The widget in headless Chromium against a real in-memory service: the whole booking flow with
+ * a validation message at its field, keyboard-only booking, axe-core at every step.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDIO_IDS } from '@leadbook/server/studio';
+import {
+  axeViolations,
+  CALENDARS,
+  CHROMIUM,
+  events,
+  hasChromium,
+  launchChromium,
+  openPage,
+  screenshot,
+  startWorld,
+  type World,
+} from './harness';
+
+if (!hasChromium)
+  console.warn(`booking-widget browser tests skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+
+// 09:00 in Berlin on Friday 29 March 2030 (winter time): the coach's first trial session.
+const FRIDAY_NINE = '2030-03-29T08:00:00.000Z';
+const FRIDAY_TEN = '2030-03-29T09:00:00.000Z';
+
+describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
+  let world: World;
+  let browser: Browser;
+  beforeAll(async () => {
+    world = await startWorld();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await world?.close();
+  });
+
+  it('books a time: day, time, hold, fields with a message at its field, confirmation; axe finds nothing at any step', async () => {
+    const page = await openPage(browser);
+    await page.goto(world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    const grid = page.getByRole('grid', { name: 'March 2030' });
+    await grid.waitFor();
+    expect(await page.getByLabel('Calendar', { exact: true }).inputValue()).toBe(STUDIO_IDS.calendarBerlin);
+    // Days with free times are marked; the first of them is chosen and its times shown.
+    await expect
+      .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))
+      .toBe('true');
+    expect(await page.locator('[data-day="2030-03-27"]').getAttribute('aria-disabled')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'flow-1-time');
+
+    await page.locator('[data-day="2030-03-29"]').click();
+    await page.getByRole('heading', { name: 'Times on Friday, 29 March 2030' }).waitFor();
+    await page.locator(`[data-start="${FRIDAY_NINE}"]`).click();
+
+    // The pick is held: the details step says until when.
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Your details' }).evaluate((h) => h.matches(':focus')))
+      .toBe(true);
+    expect(await page.locator('[part~=hold]').textContent()).toBe(
+      'This time is held for you until 1:05 (5 min).',
+    );
+    expect(world.booked).toHaveLength(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Phone').fill('030 1234567');
+    await page.getByLabel('Privacy policy').check();
+    await page.getByRole('button', { name: 'Book now' }).click();
+    // The service's message appears at the Email field, which is marked invalid and focused.
+    const email = page.getByLabel('Email');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    const message = await page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent();
+    expect(message).toMatch(/Email/);
+    expect(await email.evaluate((el) => el.matches(':focus'))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'flow-2-details-invalid');
+
+    await email.fill('ada@example.com');
+    await page.getByRole('button', { name: 'Book now' }).click();
+    await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'flow-3-done');
+
+    expect(world.booked).toHaveLength(1);
+    expect(world.booked[0]).toMatchObject({
+      startDateTime: FRIDAY_NINE,
+      calendarId: STUDIO_IDS.calendarBerlin,
+      appointmentTypeId: STUDIO_IDS.appointmentTypeTrial,
+    });
+    const seen = await events(page);
+    expect(seen.filter((e) => e.type === 'leadbook:step').map((e) => e.detail['step'])).toEqual([
+      'time',
+      'details',
+      'done',
+    ]);
+    const booked = seen.find((e) => e.type === 'leadbook:booked')!.detail;
+    expect(booked).toMatchObject({ startDateTime: FRIDAY_NINE, calendarId: STUDIO_IDS.calendarBerlin });
+    expect(await page.getByText(`Reference: ${booked['submissionId'] as string}`).count()).toBe(1);
+    const error = seen.find((e) => e.type === 'leadbook:error')!.detail;
+    expect(error).toMatchObject({ status: 400, message: expect.stringMatching(/Email/) });
+    await page.context().close();
+  });
+
+  it('offers the studios and appointment types of a form with several, and books the chosen ones', async () => {
+    const page = await openPage(browser);
+    await page.goto(world.page({ form: STUDIO_IDS.formStudios, date: '2030-03-29' }));
+    const location = page.getByLabel('Location');
+    const type = page.getByLabel('Appointment type');
+    await type.waitFor();
+    expect(await location.locator('option').allTextContents()).toEqual(['Berlin', 'New York']);
+    expect(await type.locator('option').allTextContents()).toEqual([
+      'Trial session (60 min)',
+      'Group class (60 min)',
+    ]);
+    // New York's coach works 14:00-18:00 there: 19:00-23:00 in Berlin (summer time in New York).
+    await location.selectOption({ label: 'New York' });
+    await expect.poll(() => page.locator('[data-start]').first().textContent()).toBe('19:00');
+    // Group classes take the studio room, which New York does not open to the public: only trial
+    // sessions are offered there, so there is no type to choose.
+    await expect.poll(() => type.count()).toBe(0);
+    await location.selectOption({ label: 'Berlin' });
+    await type.selectOption({ label: 'Group class (60 min)' });
+    // The studio room opens at 14:00 in Berlin for group classes, hourly.
+    await expect.poll(() => page.locator('[data-start]').first().textContent()).toBe('14:00');
+    expect(await page.locator('[data-start]').nth(1).textContent()).toBe('15:00');
+    await page.locator('[data-start="2030-03-29T13:00:00.000Z"]').click();
+    await page.getByText(/^Group class · Friday, 29 March 2030 · 14:00/).waitFor();
+    await page.getByLabel('Email').fill('group@example.com');
+    await page.getByRole('button', { name: 'Book now' }).click();
+    await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
+    expect(world.booked.at(-1)).toMatchObject({
+      startDateTime: '2030-03-29T13:00:00.000Z',
+      calendarId: STUDIO_IDS.calendarBerlin,
+      appointmentTypeId: STUDIO_IDS.appointmentTypeClass,
+    });
+    await page.context().close();
+  });
+
+  it('keeps what the visitor typed when they change the time', async () => {
+    const page = await openPage(browser);
+    await page.goto(world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: CALENDARS }));
+    await page.locator('[data-start="2030-03-30T09:00:00.000Z"]').click();
+    await page.getByLabel('Name').fill('Mary Somerville');
+    await page.getByLabel('Privacy policy').check();
+    await page.getByRole('button', { name: 'Change time' }).click();
+    await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
+    // Another time: its hold replaces the first one (the service keeps one per visitor).
+    await page.locator('[data-day="2030-03-30"]').click();
+    await page.locator('[data-start="2030-03-30T10:00:00.000Z"]').click();
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('Mary Somerville');
+    expect(await page.getByLabel('Privacy policy').isChecked()).toBe(true);
+    await page.context().close();
+  });
+
+  it('books with the keyboard alone', async () => {
+    const page = await openPage(browser);
+    await page.goto(world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    await page.getByRole('grid').waitFor();
+    await expect
+      .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))
+      .toBe('true');
+    const focused = () =>
+      page.evaluate(() => {
+        let el = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        return {
+          tag: el?.tagName,
+          day: el?.getAttribute('data-day'),
+          start: el?.getAttribute('data-start'),
+          text: el?.textContent,
+        };
+      });
+    const tabTo = async (done: (f: Awaited<ReturnType<typeof focused>>) => boolean) => {
+      for (let i = 0; i < 15 && !done(await focused()); i++) await page.keyboard.press('Tab');
+      expect(done(await focused())).toBe(true);
+    };
+    await tabTo((f) => f.day === '2030-03-28');
+    // The grid: arrows by days and weeks, Home/End, Page Down to April and back.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await focused()).day).toBe('2030-04-04');
+    await page.getByRole('grid', { name: 'April 2030' }).waitFor();
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await focused()).day).toBe('2030-04-01');
+    await page.keyboard.press('PageUp');
+    await expect.poll(async () => (await focused()).day).toBe('2030-03-28'); // 1 March has passed: the grid stops at today
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await focused()).day).toBe('2030-03-31');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await focused()).day).toBe('2030-03-29');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Times on Friday, 29 March 2030' }).waitFor();
+    await tabTo((f) => f.start === FRIDAY_TEN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    await tabTo((f) => f.tag === 'INPUT');
+    await page.keyboard.type('Grace Hopper');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('grace@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space'); // the privacy consent
+    await tabTo((f) => f.text === 'Book now');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
+    expect(world.booked.at(-1)).toMatchObject({ startDateTime: FRIDAY_TEN });
+    await page.context().close();
+  });
+});
