@@ -2,8 +2,7 @@
  * The widget in headless Chromium against a real in-memory service: the whole booking flow with
  * a validation message at its field, keyboard-only booking, axe-core at every step.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
 import {
   axeViolations,
@@ -11,11 +10,9 @@ import {
   CHROMIUM,
   events,
   hasChromium,
-  launchChromium,
   openPage,
   screenshot,
-  startWorld,
-  type World,
+  useWorld,
 } from './harness';
 
 if (!hasChromium)
@@ -26,20 +23,11 @@ const FRIDAY_NINE = '2030-03-29T08:00:00.000Z';
 const FRIDAY_TEN = '2030-03-29T09:00:00.000Z';
 
 describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
-  let world: World;
-  let browser: Browser;
-  beforeAll(async () => {
-    world = await startWorld();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  const setup = useWorld();
 
   it('books a time: day, time, hold, fields with a message at its field, confirmation; axe finds nothing at any step', async () => {
-    const page = await openPage(browser);
-    await page.goto(world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    const page = await openPage(setup.browser);
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
     const grid = page.getByRole('grid', { name: 'March 2030' });
     await grid.waitFor();
     expect(await page.getByLabel('Calendar', { exact: true }).inputValue()).toBe(STUDIO_IDS.calendarBerlin);
@@ -63,7 +51,7 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     expect(await page.locator('[part~=hold]').textContent()).toBe(
       'This time is held for you until 1:05 (5 min).',
     );
-    expect(world.booked).toHaveLength(0);
+    expect(setup.world.booked).toHaveLength(0);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel('Name').fill('Ada Lovelace');
@@ -86,8 +74,8 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'flow-3-done');
 
-    expect(world.booked).toHaveLength(1);
-    expect(world.booked[0]).toMatchObject({
+    expect(setup.world.booked).toHaveLength(1);
+    expect(setup.world.booked[0]).toMatchObject({
       startDateTime: FRIDAY_NINE,
       calendarId: STUDIO_IDS.calendarBerlin,
       appointmentTypeId: STUDIO_IDS.appointmentTypeTrial,
@@ -107,8 +95,8 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
   });
 
   it('offers the studios and appointment types of a form with several, and books the chosen ones', async () => {
-    const page = await openPage(browser);
-    await page.goto(world.page({ form: STUDIO_IDS.formStudios, date: '2030-03-29' }));
+    const page = await openPage(setup.browser);
+    await page.goto(setup.world.page({ form: STUDIO_IDS.formStudios, date: '2030-03-29' }));
     const location = page.getByLabel('Location');
     const type = page.getByLabel('Appointment type');
     await type.waitFor();
@@ -133,7 +121,7 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await page.getByLabel('Email').fill('group@example.com');
     await page.getByRole('button', { name: 'Book now' }).click();
     await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
-    expect(world.booked.at(-1)).toMatchObject({
+    expect(setup.world.booked.at(-1)).toMatchObject({
       startDateTime: '2030-03-29T13:00:00.000Z',
       calendarId: STUDIO_IDS.calendarBerlin,
       appointmentTypeId: STUDIO_IDS.appointmentTypeClass,
@@ -142,8 +130,8 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
   });
 
   it('keeps what the visitor typed when they change the time', async () => {
-    const page = await openPage(browser);
-    await page.goto(world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: CALENDARS }));
+    const page = await openPage(setup.browser);
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: CALENDARS }));
     await page.locator('[data-start="2030-03-30T09:00:00.000Z"]').click();
     await page.getByLabel('Name').fill('Mary Somerville');
     await page.getByLabel('Privacy policy').check();
@@ -159,8 +147,8 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
   });
 
   it('books with the keyboard alone', async () => {
-    const page = await openPage(browser);
-    await page.goto(world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    const page = await openPage(setup.browser);
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
     await page.getByRole('grid').waitFor();
     await expect
       .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))
@@ -209,7 +197,7 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await tabTo((f) => f.text === 'Book now');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
-    expect(world.booked.at(-1)).toMatchObject({ startDateTime: FRIDAY_TEN });
+    expect(setup.world.booked.at(-1)).toMatchObject({ startDateTime: FRIDAY_TEN });
     await page.context().close();
   });
 });

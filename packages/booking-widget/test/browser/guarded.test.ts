@@ -2,18 +2,9 @@
  * The studio's guarded form in the widget: an origin allowlist, a Turnstile captcha through the
  * host page's hook, and every field kind with a `showIf` rule.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS, studioForms } from '@leadbook/server/studio';
-import {
-  axeViolations,
-  events,
-  hasChromium,
-  launchChromium,
-  openPage,
-  startWorld,
-  type World,
-} from './harness';
+import { axeViolations, events, hasChromium, openPage, useWorld } from './harness';
 
 /**
  * The host page's captcha hook: records each call and renders a stand-in for the provider's widget
@@ -33,20 +24,11 @@ const CAPTCHA_HOOK = `<script type="module">
 </script>`;
 
 describe.skipIf(!hasChromium)('the guarded form in the widget', () => {
-  let world: World;
-  let browser: Browser;
-  beforeAll(async () => {
-    world = await startWorld();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  const setup = useWorld();
 
   it('tells the visitor when the page is not on the allowed domains', async () => {
-    const page = await openPage(browser);
-    await page.goto(world.page({ form: STUDIO_IDS.formGuarded }, { script: CAPTCHA_HOOK }));
+    const page = await openPage(setup.browser);
+    await page.goto(setup.world.page({ form: STUDIO_IDS.formGuarded }, { script: CAPTCHA_HOOK }));
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe('This booking form may not be used on this website.');
@@ -59,13 +41,13 @@ describe.skipIf(!hasChromium)('the guarded form in the widget', () => {
 
   it('shows fields by their showIf rules, puts the message at its field, and retries a failed captcha', async () => {
     const guarded = studioForms().guarded;
-    await world.service.admin.forms.update(STUDIO_IDS.organization, STUDIO_IDS.formGuarded, {
+    await setup.world.service.admin.forms.update(STUDIO_IDS.organization, STUDIO_IDS.formGuarded, {
       ...guarded,
-      allowedDomains: [world.origin],
+      allowedDomains: [setup.world.origin],
     });
-    const page = await openPage(browser);
+    const page = await openPage(setup.browser);
     await page.goto(
-      world.page({ form: STUDIO_IDS.formGuarded, date: '2030-03-29' }, { script: CAPTCHA_HOOK }),
+      setup.world.page({ form: STUDIO_IDS.formGuarded, date: '2030-03-29' }, { script: CAPTCHA_HOOK }),
     );
     await page.locator('[data-start="2030-03-29T08:00:00.000Z"]').click();
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
@@ -103,8 +85,8 @@ describe.skipIf(!hasChromium)('the guarded form in the widget', () => {
     await company.fill('Analytical Engines Ltd');
     await page.getByRole('button', { name: 'Book now' }).click();
     await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
-    expect(world.booked.at(-1)).toMatchObject({ startDateTime: '2030-03-29T08:00:00.000Z' });
-    const [submission] = await world.service.admin.forms.submissions(
+    expect(setup.world.booked.at(-1)).toMatchObject({ startDateTime: '2030-03-29T08:00:00.000Z' });
+    const [submission] = await setup.world.service.admin.forms.submissions(
       STUDIO_IDS.organization,
       STUDIO_IDS.formGuarded,
     );

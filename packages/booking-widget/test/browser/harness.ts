@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import express from 'express';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createConnectService, createManualClock, type ConnectService } from '@leadbook/server';
 import { seedStudio, STUDIO_IDS, type SeededStudio } from '@leadbook/server/studio';
 import type { CalendarBooking } from '@leadbook/contract/types';
@@ -151,6 +152,23 @@ export async function startWorld(rateLimit?: Record<string, number>): Promise<Wo
 let visitors = 0;
 
 /** Launches headless Chromium. */
+/**
+ * Starts a {@link World} and Chromium before the tests of the describe block it is called in and
+ * closes both after them; the returned object holds them once started.
+ */
+export function useWorld(): { world: World; browser: Browser } {
+  const setup = {} as { world: World; browser: Browser };
+  beforeAll(async () => {
+    setup.world = await startWorld();
+    setup.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await setup.browser?.close();
+    await setup.world?.close();
+  });
+  return setup;
+}
+
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   return chromium.launch({

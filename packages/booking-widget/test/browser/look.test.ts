@@ -2,41 +2,25 @@
  * How the widget looks: light and dark (the visitor's preference and the `theme` attribute), desktop
  * and 375 px wide, German and right-to-left; axe-core in each. Screenshots go to `test-output/`.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import {
-  axeViolations,
-  CALENDARS,
-  hasChromium,
-  launchChromium,
-  openPage,
-  screenshot,
-  startWorld,
-  type World,
-} from './harness';
+import { axeViolations, CALENDARS, hasChromium, openPage, screenshot, useWorld } from './harness';
 
 const background = (page: Page) =>
   page.locator('leadbook-booking').evaluate((el) => getComputedStyle(el).backgroundColor);
 
 describe.skipIf(!hasChromium)('the widget on light and dark pages, wide and narrow', () => {
-  let world: World;
-  let browser: Browser;
-  beforeAll(async () => {
-    world = await startWorld();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  const setup = useWorld();
 
   for (const dark of [false, true])
     for (const width of [1024, 375]) {
       const name = `${dark ? 'dark' : 'light'}-${width}`;
       it(`${name}: the time and details steps pass axe`, async () => {
-        const page = await openPage(browser, { dark, width });
-        await page.goto(world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: CALENDARS }));
+        const page = await openPage(setup.browser, { dark, width });
+        await page.goto(
+          setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: CALENDARS }),
+        );
         await page.locator('[data-start]').first().waitFor();
         expect(await background(page)).toBe(dark ? 'rgb(17, 24, 39)' : 'rgb(255, 255, 255)');
         expect(await axeViolations(page)).toEqual([]);
@@ -52,8 +36,8 @@ describe.skipIf(!hasChromium)('the widget on light and dark pages, wide and narr
     }
 
   it('takes its scheme from the theme attribute over the preference, and its colours from custom properties', async () => {
-    const page = await openPage(browser, { dark: false });
-    await page.goto(world.page({ form: STUDIO_IDS.form, theme: 'dark', style: '--lb-accent:#ff00aa' }));
+    const page = await openPage(setup.browser, { dark: false });
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form, theme: 'dark', style: '--lb-accent:#ff00aa' }));
     await page.getByRole('grid').waitFor();
     expect(await background(page)).toBe('rgb(17, 24, 39)');
     const selected = page.locator('[aria-selected=true]');
@@ -64,9 +48,9 @@ describe.skipIf(!hasChromium)('the widget on light and dark pages, wide and narr
   });
 
   it('speaks German and lays out right to left', async () => {
-    const page = await openPage(browser, { locale: 'de-DE' });
+    const page = await openPage(setup.browser, { locale: 'de-DE' });
     await page.goto(
-      world.page(
+      setup.world.page(
         { form: STUDIO_IDS.form, locale: 'de', date: '2030-03-29' },
         { dir: 'rtl', script: CALENDARS },
       ),
@@ -87,8 +71,8 @@ describe.skipIf(!hasChromium)('the widget on light and dark pages, wide and narr
   });
 
   it("axe looks inside the widget's shadow root (so the checks above can fail)", async () => {
-    const page = await openPage(browser);
-    await page.goto(world.page({ form: STUDIO_IDS.form }));
+    const page = await openPage(setup.browser);
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }));
     await page.getByRole('grid').waitFor();
     await page
       .locator('leadbook-booking')

@@ -2,19 +2,10 @@
  * The widget when time is short: two visitors racing for the last place, a hold running out, and
  * the service's rate limit.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import {
-  CALENDARS,
-  events,
-  hasChromium,
-  launchChromium,
-  openPage,
-  screenshot,
-  startWorld,
-  type World,
-} from './harness';
+import { CALENDARS, events, hasChromium, openPage, screenshot, startWorld, useWorld } from './harness';
 
 // 09:00 in Berlin on Saturday 30 March 2030: a trial session only the coach (one place) gives.
 const SATURDAY_NINE = '2030-03-30T08:00:00.000Z';
@@ -28,20 +19,11 @@ const openDay = async (page: Page, url: string, day: string) => {
 const time = (page: Page, start: string) => page.locator(`[data-start="${start}"]`);
 
 describe.skipIf(!hasChromium)('the widget in a race against the clock and other visitors', () => {
-  let world: World;
-  let browser: Browser;
-  beforeAll(async () => {
-    world = await startWorld();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  const setup = useWorld();
 
   it('gives the last place to one of two visitors; the other is told and sees the day refreshed', async () => {
-    const url = world.page({ form: STUDIO_IDS.form }, { script: CALENDARS });
-    const [ada, bob] = [await openPage(browser), await openPage(browser)];
+    const url = setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS });
+    const [ada, bob] = [await openPage(setup.browser), await openPage(setup.browser)];
     await openDay(ada, url, '2030-03-30');
     await openDay(bob, url, '2030-03-30');
     expect(await time(bob, SATURDAY_NINE).count()).toBe(1);
@@ -69,18 +51,18 @@ describe.skipIf(!hasChromium)('the widget in a race against the clock and other 
     await ada.getByLabel('Privacy policy').check();
     await ada.getByRole('button', { name: 'Book now' }).click();
     await ada.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
-    expect(world.booked.map((b) => b.startDateTime)).toEqual([SATURDAY_NINE]);
+    expect(setup.world.booked.map((b) => b.startDateTime)).toEqual([SATURDAY_NINE]);
     await Promise.all([ada.context().close(), bob.context().close()]);
   });
 
   it('sends the visitor back to the times when the hold runs out', async () => {
-    const page = await openPage(browser, { clock: 'installed' });
-    await openDay(page, world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }), '2030-03-31');
+    const page = await openPage(setup.browser, { clock: 'installed' });
+    await openDay(page, setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }), '2030-03-31');
     const sundayNine = '2030-03-31T07:00:00.000Z'; // 09:00 in Berlin, summer time from this day
     await time(page, sundayNine).click();
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
     // Five minutes pass for the visitor and for the service.
-    world.clock.advance(301_000);
+    setup.world.clock.advance(301_000);
     await page.clock.runFor(301_000);
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -88,14 +70,14 @@ describe.skipIf(!hasChromium)('the widget in a race against the clock and other 
     await page.getByRole('heading', { name: 'Choose a time' }).waitFor();
     // The place is free again, and the visitor sees it.
     await expect.poll(() => time(page, sundayNine).count()).toBe(1);
-    world.clock.set(Date.parse('2030-03-28T00:00:00.000Z'));
+    setup.world.clock.set(Date.parse('2030-03-28T00:00:00.000Z'));
     await page.context().close();
   });
 
   it('says when to try again after the rate limit', async () => {
     const limited = await startWorld({ read: 10_000, hold: 1 });
     try {
-      const page = await openPage(browser);
+      const page = await openPage(setup.browser);
       await openDay(page, limited.page({ form: STUDIO_IDS.form }, { script: CALENDARS }), '2030-03-29');
       await time(page, '2030-03-29T08:00:00.000Z').click();
       await page.getByRole('button', { name: 'Change time' }).click();

@@ -2,36 +2,16 @@
  * A visitor in Tokyo books the Berlin studio across Berlin's change to summer time (Sunday 31
  * March 2030): the times shown move by an hour in Tokyo, and the booked instant is the one shown.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import {
-  axeViolations,
-  CALENDARS,
-  events,
-  hasChromium,
-  launchChromium,
-  openPage,
-  screenshot,
-  startWorld,
-  type World,
-} from './harness';
+import { axeViolations, CALENDARS, events, hasChromium, openPage, screenshot, useWorld } from './harness';
 
 describe.skipIf(!hasChromium)('a visitor in Tokyo booking the Berlin studio', () => {
-  let world: World;
-  let browser: Browser;
-  beforeAll(async () => {
-    world = await startWorld();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-  });
+  const setup = useWorld();
 
   it("shows Berlin's 09:00 at 17:00 before the change and at 16:00 after it, and books that instant", async () => {
-    const page = await openPage(browser, { zone: 'Asia/Tokyo' });
-    await page.goto(world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    const page = await openPage(setup.browser, { zone: 'Asia/Tokyo' });
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
     await page.getByRole('grid').waitFor();
     // The zone is detected; the calendar's own zone is shown beside the times.
     expect(await page.getByLabel('Your time zone').inputValue()).toBe('Asia/Tokyo');
@@ -60,7 +40,7 @@ describe.skipIf(!hasChromium)('a visitor in Tokyo booking the Berlin studio', ()
     await page.getByLabel('Privacy policy').check();
     await page.getByRole('button', { name: 'Book now' }).click();
     await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
-    expect(world.booked.map((b) => b.startDateTime)).toEqual(['2030-04-01T07:00:00.000Z']);
+    expect(setup.world.booked.map((b) => b.startDateTime)).toEqual(['2030-04-01T07:00:00.000Z']);
     expect((await events(page)).find((e) => e.type === 'leadbook:booked')?.detail).toMatchObject({
       startDateTime: '2030-04-01T07:00:00.000Z',
     });
@@ -68,8 +48,8 @@ describe.skipIf(!hasChromium)('a visitor in Tokyo booking the Berlin studio', ()
   });
 
   it('shows the times in a zone the visitor switches to', async () => {
-    const page = await openPage(browser, { zone: 'Asia/Tokyo' });
-    await page.goto(world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: CALENDARS }));
+    const page = await openPage(setup.browser, { zone: 'Asia/Tokyo' });
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: CALENDARS }));
     const friday = page.locator('[data-start="2030-03-29T09:00:00.000Z"]');
     expect(await friday.textContent()).toBe('18:00');
     await page.getByLabel('Your time zone').fill('America/New_York');
