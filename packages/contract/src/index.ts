@@ -15,6 +15,7 @@ export * from './booking';
 export * from './booking-rules';
 export * from './holds';
 export * from './meetings';
+export * from './notification-settings';
 export * from './lookups';
 export * from './availability';
 export * from './public-form';

@@ -205,6 +205,11 @@ describe('every generated type equals the type zod infers from its schema', () =
       z.output<typeof catalogue.AppointmentTypeMeetings.schema>
     >();
   });
+  it('AppointmentTypeNotifications', () => {
+    expectTypeOf<types.AppointmentTypeNotifications>().toEqualTypeOf<
+      z.output<typeof catalogue.AppointmentTypeNotifications.schema>
+    >();
+  });
   it('IdParams', () => {
     expectTypeOf<types.IdParams>().toEqualTypeOf<z.output<typeof catalogue.IdParams.schema>>();
   });
@@ -401,6 +406,14 @@ describe('every generated type equals the type zod infers from its schema', () =
       Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.rescheduled' }>
     >();
   });
+  it('CalendarAppointmentNotificationFailedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentNotificationFailedEvent>().toEqualTypeOf<
+      Extract<
+        z.output<typeof catalogue.ServiceEvent.schema>,
+        { type: 'calendar.appointment.notificationFailed' }
+      >
+    >();
+  });
   it('TableEntryAddedDelivery', () => {
     expectTypeOf<types.TableEntryAddedDelivery>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'table.entry.added' }>
@@ -444,6 +457,14 @@ describe('every generated type equals the type zod infers from its schema', () =
   it('CalendarAppointmentRescheduledDelivery', () => {
     expectTypeOf<types.CalendarAppointmentRescheduledDelivery>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.rescheduled' }>
+    >();
+  });
+  it('CalendarAppointmentNotificationFailedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentNotificationFailedDelivery>().toEqualTypeOf<
+      Extract<
+        z.output<typeof catalogue.WebhookEvent.schema>,
+        { type: 'calendar.appointment.notificationFailed' }
+      >
     >();
   });
   it('WebhookPingDelivery', () => {

@@ -21,6 +21,7 @@ import type {
   IngressWebhookRecord,
   JobRecord,
   LeadStateRecord,
+  NotificationSettingsRecord,
   OrganizationRecord,
   ResourceCalendarMappingRecord,
   ResourceRecord,
@@ -85,6 +86,8 @@ export type LeadStateRepository = ScopedRepository<LeadStateRecord, { tableId?: 
 export type CustomFieldRepository = ScopedRepository<CustomFieldRecord, { tableId?: string }>;
 /** Appointment types. */
 export type AppointmentTypeRepository = ScopedRepository<AppointmentTypeRecord>;
+/** Appointment types' notification settings, each under its appointment type's id. */
+export type NotificationSettingsRepository = ScopedRepository<NotificationSettingsRecord>;
 /** Resources, also listed by what they are mapped to. */
 export interface ResourceRepository extends ScopedRepository<ResourceRecord> {
   /**
@@ -278,6 +281,8 @@ export interface Repositories {
   webhookSubscriptions: WebhookSubscriptionRepository;
   /** Ingress webhooks. */
   ingressWebhooks: IngressWebhookRepository;
+  /** Notification settings of appointment types. */
+  notificationSettings: NotificationSettingsRepository;
   /** Widget telemetry. */
   telemetry: TelemetryRepository;
 }

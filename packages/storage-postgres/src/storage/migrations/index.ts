@@ -14,6 +14,7 @@ import { rateLimits } from './003-rate-limits';
 import { webhookSubscriptions } from './004-webhook-subscriptions';
 import { bookingLifecycle } from './005-booking-lifecycle';
 import { blockerTimes } from './006-blocker-times';
+import { notificationSettings } from './007-notification-settings';
 
 /** One schema change. */
 export interface PostgresMigration {
@@ -40,6 +41,7 @@ const DEFINITIONS: ReadonlyArray<{ version: number; name: string; sql: (s: strin
   { version: 4, name: 'webhook subscriptions and their deliveries', sql: webhookSubscriptions },
   { version: 5, name: 'booking buffers and slot holds', sql: bookingLifecycle },
   { version: 6, name: 'blocker times as columns', sql: blockerTimes },
+  { version: 7, name: 'notification settings of appointment types', sql: notificationSettings },
 ];
 
 /**

@@ -13,6 +13,7 @@ import { WEBHOOK_SUBSCRIPTIONS } from './004-webhook-subscriptions';
 import { BOOKING_LIFECYCLE } from './005-booking-lifecycle';
 import { COVERING_OVERLAP_INDEX } from './006-covering-overlap-index';
 import { BLOCKER_TIMES } from './007-blocker-times';
+import { NOTIFICATION_SETTINGS } from './008-notification-settings';
 
 /** One schema change. */
 export interface Migration {
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'booking buffers and slot holds', sql: BOOKING_LIFECYCLE },
   { version: 6, name: 'the overlap index covers ids and buffers', sql: COVERING_OVERLAP_INDEX },
   { version: 7, name: 'blocker times as columns', sql: BLOCKER_TIMES },
+  { version: 8, name: 'notification settings of appointment types', sql: NOTIFICATION_SETTINGS },
 ];
 
 /**
