@@ -6,6 +6,7 @@
  * @module
  */
 import { z } from 'zod';
+import type { AppointmentTypeNotificationsBody } from './types.generated';
 
 /** The most reminders one appointment type sends per booking. */
 export const MAX_NOTIFICATION_REMINDERS = 5;
@@ -58,4 +59,4 @@ export const AppointmentTypeNotificationsSchema = z
   .strict();
 
 /** Input of `admin.appointmentTypes.setNotifications`: the setting, or null to turn notifications off. */
-export type AppointmentTypeNotificationsInput = z.input<typeof AppointmentTypeNotificationsSchema> | null;
+export type AppointmentTypeNotificationsInput = AppointmentTypeNotificationsBody | null;

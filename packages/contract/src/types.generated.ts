@@ -1185,6 +1185,46 @@ export interface IngressBody {
   customFieldData?: JsonObject;
 }
 
+/**
+ * The notification setting `admin.appointmentTypes.setNotifications` takes (extension); defaults fill
+ * what is left out.
+ */
+export interface AppointmentTypeNotificationsBody {
+  /**
+   * Send a confirmation with an invite on booking
+   *
+   * @defaultValue `true`
+   */
+  confirmation?: boolean;
+  /**
+   * Send an updated invite when the booking moves
+   *
+   * @defaultValue `true`
+   */
+  reschedule?: boolean;
+  /**
+   * Send a cancelling invite when the booking is deleted
+   *
+   * @defaultValue `true`
+   */
+  cancellation?: boolean;
+  /**
+   * Reminders, in minutes before the start (at most 5)
+   *
+   * @defaultValue `[]`
+   */
+  reminderMinutesBefore?: number[];
+  /** The sender */
+  from: {
+    /** The sender address */
+    email: string;
+    /** Display name */
+    name?: string;
+  };
+  /** Where replies go, when not to the sender */
+  replyTo?: string;
+}
+
 /** An appointment type. */
 export interface AppointmentType {
   /** The identifier. */

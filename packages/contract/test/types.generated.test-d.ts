@@ -176,6 +176,11 @@ describe('every generated type equals the type zod infers from its schema', () =
   it('IngressBody', () => {
     expectTypeOf<types.IngressBody>().toEqualTypeOf<z.output<typeof catalogue.IngressBody.schema>>();
   });
+  it('AppointmentTypeNotificationsBody', () => {
+    expectTypeOf<types.AppointmentTypeNotificationsBody>().toEqualTypeOf<
+      z.input<typeof catalogue.AppointmentTypeNotificationsBody.schema>
+    >();
+  });
   it('AppointmentType', () => {
     expectTypeOf<types.AppointmentType>().toEqualTypeOf<z.output<typeof catalogue.AppointmentType.schema>>();
   });
