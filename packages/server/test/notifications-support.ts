@@ -7,8 +7,11 @@ import { vi } from 'vitest';
 import {
   createConnectService,
   createInMemoryNotifier,
+  createSqlJsStorage,
   type ConnectService,
   type InMemoryNotifier,
+  type Scheduler,
+  type StorageAdapter,
 } from '@leadbook/server';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { checkedSend } from '../../../test-support/openapi';
@@ -51,10 +54,16 @@ const interval = (startMs: number) => ({
  */
 export async function notifyingStudio(
   setting: AppointmentTypeNotificationsInput,
-  options: { maxAttempts?: number } = {},
+  options: { maxAttempts?: number; scheduler?: (storage: StorageAdapter) => Scheduler } = {},
 ): Promise<NotifyingStudio> {
+  const { scheduler, ...delivery } = options;
   const notifier = createInMemoryNotifier();
-  const service = await createConnectService({ notifications: { notifier, ...options } });
+  const storage = await createSqlJsStorage();
+  const service = await createConnectService({
+    storage,
+    ...(scheduler ? { scheduler: scheduler(storage) } : {}),
+    notifications: { notifier, ...delivery },
+  });
   const events: ServiceEvent[] = [];
   service.events.on('*', (event) => void events.push(event));
   await service.admin.seed(testStudio());

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_NOTIFICATION_REMINDERS, type EventOf } from '@leadbook/contract';
-import { NotifierError } from '@leadbook/server';
+import {
+  createTimerScheduler,
+  NotifierError,
+  type JobRun,
+  type Scheduler,
+  type StorageAdapter,
+} from '@leadbook/server';
 import { STUDIO_IDS as ID } from '@leadbook/server/studio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { day, NOW } from '../../../test-support/time';
@@ -52,6 +58,45 @@ describe('booking notifications', () => {
     // The calendar's zone, named: 09:00 in Berlin is 08:00 UTC.
     expect(reminder.text).toContain('Europe/Berlin');
     expect(reminder.text).toMatch(/9:00/);
+  });
+
+  it('with a scheduler that runs each job twice at once, finishing it in the send transaction sends once', async () => {
+    // Each due job is handed to the handler twice together, as two instances would after one was
+    // taken for dead; the run that finishes the job first in its transaction wins (a marker job
+    // records the finish, in the same transaction as the handler's writes).
+    const twice = (storage: StorageAdapter): Scheduler => {
+      const inner = createTimerScheduler({ storage });
+      const run = (key: string): JobRun => ({
+        async finish(jobs) {
+          const marker = `finished:${key}`;
+          if (await jobs.get(marker)) return false;
+          await jobs.upsert({
+            key: marker,
+            runAt: Number.MAX_SAFE_INTEGER,
+            type: 'test.finished',
+            payload: null,
+            createdAt: new Date().toISOString(),
+          });
+          return true;
+        },
+      });
+      return {
+        ...inner,
+        jobStore: inner.jobStore!,
+        start: (handler) =>
+          inner.start(async (job) => {
+            await Promise.all([handler(job, run(job.key)), handler(job, run(job.key))]);
+          }),
+      };
+    };
+    studio = await notifyingStudio({ ...SENDER, reminderMinutesBefore: [24 * 60] }, { scheduler: twice });
+    const lead = await studio.lead({ email: 'ada@lead.test' });
+    const booking = await studio.book(START, lead);
+    await advanceTo(START - 24 * HOUR);
+    expect(studio.notifier.messages.map((m) => m.id)).toEqual([
+      `confirmation.${booking.id}.0@leadbook.events`,
+      `reminder.${booking.id}.0.1440m@leadbook.events`,
+    ]);
   });
 
   it('does not send a reminder whose time had passed at booking, nor one of a deleted booking', async () => {
