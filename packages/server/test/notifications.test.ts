@@ -97,6 +97,12 @@ describe('booking notifications', () => {
       `confirmation.${booking.id}.0@leadbook.events`,
       `reminder.${booking.id}.0.1440m@leadbook.events`,
     ]);
+    // Each send's lease (the message again, should the process die before its outcome is written)
+    // was cancelled once the send was settled.
+    const pending = await studio.service.storage.transaction((tx) =>
+      tx.jobs.listDue(Number.MAX_SAFE_INTEGER, 100),
+    );
+    expect(pending.filter((job) => job.type === 'booking.notification')).toEqual([]);
   });
 
   it('does not send a reminder whose time had passed at booking, nor one of a deleted booking', async () => {

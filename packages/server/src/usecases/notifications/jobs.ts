@@ -36,6 +36,8 @@ export interface NotificationJobPayload {
   jobKey: string;
   /** Which attempt this job is, from 1. */
   attempt: number;
+  /** How many leases of this attempt ran before (a lease runs when its send never settled). */
+  lease?: number;
 }
 
 /** The key of a booking's message job of `slot` (`confirmation`, `reschedule`, `cancellation`, `reminder:<i>`). */
@@ -63,14 +65,23 @@ export function notificationMessageId(
  * number (so a retry never depends on how a scheduler treats the key of the job that is running).
  */
 export function notificationJob(runAt: number, payload: NotificationJobPayload): ScheduledJob {
-  const { jobKey, attempt } = payload;
+  const { jobKey, attempt, lease = 0 } = payload;
+  const key = attempt === 1 ? jobKey : `${jobKey}:attempt:${attempt}`;
   return {
-    key: attempt === 1 ? jobKey : `${jobKey}:attempt:${attempt}`,
+    key: lease === 0 ? key : `${key}:lease:${lease}`,
     runAt,
     type: NOTIFICATION_JOB_TYPE,
     payload,
   };
 }
+
+/**
+ * The lease of a send in progress: the same attempt of the same message again at `runAt`, under a
+ * key of its own. It is cancelled once the send's outcome is written, and runs only when the process
+ * died in between.
+ */
+export const leaseJob = (payload: NotificationJobPayload, runAt: number): ScheduledJob =>
+  notificationJob(runAt, { ...payload, lease: (payload.lease ?? 0) + 1 });
 
 /** How long after failed attempt `attempt` (from 1) the next one runs: 1, 2, 4, ... minutes, at most an hour. */
 export const retryDelayMs = (attempt: number): number => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000);

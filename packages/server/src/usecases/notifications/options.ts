@@ -20,8 +20,8 @@ export interface NotificationServiceOptions {
   /** Replacements for any of the default templates (see the notifications guide for their data). */
   templates?: Partial<NotificationTemplates>;
   /**
-   * Per-send timeout in milliseconds, an integer from 1 to 300000. Default: 30000. With the PostgreSQL
-   * scheduler a send runs inside its job's transaction, which stays open for at most this long.
+   * Per-send timeout in milliseconds, an integer from 1 to 300000. Default: 30000. A send whose
+   * outcome was never written (the process died) is sent again twice this long after it began.
    */
   timeoutMs?: number;
   /**

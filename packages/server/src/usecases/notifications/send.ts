@@ -11,7 +11,13 @@ import { errorFields } from '../../ports/logger';
 import { isNotifierError, type NotificationMessage } from '../../ports/notifier';
 import type { JobHandler, JobRun, ScheduledJob } from '../../ports/scheduler';
 import type { JobHandlers } from '../jobs';
-import { NOTIFICATION_JOB_TYPE, notificationJob, retryDelayMs, type NotificationJobPayload } from './jobs';
+import {
+  leaseJob,
+  NOTIFICATION_JOB_TYPE,
+  notificationJob,
+  retryDelayMs,
+  type NotificationJobPayload,
+} from './jobs';
 import { prepareNotification, type PreparedNotification } from './prepare';
 
 /** How a send ended. */
@@ -75,7 +81,7 @@ async function settle(
     const late = payload.kind === 'reminder' && retryAt >= Date.parse(payload.booking.startDateTime);
     if (outcome.retryable && payload.attempt < delivery.maxAttempts && !late) {
       ctx.logger.warn('notification failed; retrying', { ...fields, detail: outcome.detail, retryAt });
-      await jobs.schedule(notificationJob(retryAt, { ...payload, attempt: payload.attempt + 1 }));
+      await jobs.schedule(notificationJob(retryAt, { ...payload, attempt: payload.attempt + 1, lease: 0 }));
       return;
     }
     reason = outcome.retryable ? 'retriesExhausted' : 'rejected';
@@ -89,12 +95,18 @@ async function settle(
 }
 
 /**
- * Sends one due notification. With a scheduler that may run the job again (it passes `run`) and
- * keeps its jobs in the service's storage, the job is finished, the message read and sent, and the
- * outcome written in one transaction, so two instances never both send it; the transaction stays
- * open for the send, at most `notifications.timeoutMs`. Otherwise (the in-process scheduler, which
- * runs a job at most once) the send happens between a read and a write transaction, so no storage
- * transaction waits on the mail server.
+ * Sends one due notification; no storage transaction stays open while the mail server answers.
+ *
+ * With a scheduler that may run the job again (it passes `run`) and keeps its jobs in the service's
+ * storage, the first transaction finishes the job and, when there is a message to send, stores a
+ * lease: the same message again, due `2 × timeoutMs` later. Then the message is sent, and a second
+ * transaction cancels the lease and writes what a failure leaves (a retry or an event). Two runs of
+ * one job never both send (the second finds the job finished); a process that dies between the
+ * mail server's acceptance and the second commit leaves the lease, which sends the message again
+ * with the same `Message-ID`.
+ *
+ * Otherwise (a scheduler without `run`, which runs a job at most once) the message is read, sent,
+ * and a failure written.
  */
 async function sendNotification(
   ctx: ServiceContext,
@@ -108,24 +120,33 @@ async function sendNotification(
     return;
   }
   const options = { eventsOf: payload.organizationId };
+  let lease: string | null = null;
+  let prepared: PreparedNotification | null;
   if (run && ctx.unitJobStore) {
-    await runUnit(
-      ctx,
-      async (tx, emit, jobs) => {
-        if (!(await run.finish(tx.jobs))) return;
-        const prepared = await prepareNotification(tx, delivery, payload, ctx.clock.now());
-        const failure = failureOf(ctx, payload, await send(delivery, prepared));
-        if (failure) await settle(ctx, delivery, { emit, jobs }, payload, failure);
-      },
-      options,
-    );
-    return;
+    prepared = await runUnit(ctx, async (tx, _emit, jobs) => {
+      if (!(await run.finish(tx.jobs))) return null;
+      const read = await prepareNotification(tx, delivery, payload, ctx.clock.now());
+      if (read.step === 'send') {
+        const leased = leaseJob(payload, ctx.clock.now() + 2 * delivery.timeoutMs);
+        await jobs.schedule(leased);
+        lease = leased.key;
+      }
+      return read;
+    });
+    if (!prepared) return;
+  } else {
+    prepared = await readTx(ctx, (tx) => prepareNotification(tx, delivery, payload, ctx.clock.now()));
   }
-  const prepared = await readTx(ctx, (tx) => prepareNotification(tx, delivery, payload, ctx.clock.now()));
   const failure = failureOf(ctx, payload, await send(delivery, prepared));
-  if (failure) {
-    await runUnit(ctx, (_tx, emit, jobs) => settle(ctx, delivery, { emit, jobs }, payload, failure), options);
-  }
+  if (!failure && lease === null) return;
+  await runUnit(
+    ctx,
+    async (_tx, emit, jobs) => {
+      if (lease !== null) await jobs.cancel(lease);
+      if (failure) await settle(ctx, delivery, { emit, jobs }, payload, failure);
+    },
+    options,
+  );
 }
 
 /** The job handler of booking notifications, by job type. */
