@@ -11,7 +11,8 @@
  * it creates; `down`: one whose creations all fail), LEADBOOK_RATE_LIMITS (`off`: no public form
  * rate limits, for races of many requests from one client), LEADBOOK_NOTIFY (`on`: booking
  * notifications to a notifier that prints `{"notificationSent": messageId}` per message; `hang`: one
- * whose sends never finish, so a message is in flight when the process is killed). Webhooks may
+ * whose sends never finish, so a message is in flight when the process is killed),
+ * LEADBOOK_NOTIFY_TIMEOUT_MS (the notifications' `timeoutMs`, default 30000). Webhooks may
  * target loopback (the tests' receivers listen there).
  *
  * @module
@@ -79,7 +80,14 @@ const notifier: Notifier = {
   },
 };
 const service = await createConnectService({
-  ...(notifyMode ? { notifications: { notifier } } : {}),
+  ...(notifyMode
+    ? {
+        notifications: {
+          notifier,
+          timeoutMs: Number(process.env['LEADBOOK_NOTIFY_TIMEOUT_MS'] ?? 30_000),
+        },
+      }
+    : {}),
   // A short call timeout, so that an attempt of a killed instance is settled within the tests' waits.
   ...(meetingsMode ? { meetings: { providers: [meetings], timeoutMs: 1_000 } } : {}),
   storage: await createPostgresStorage({ pool, schema, scheduler }),
