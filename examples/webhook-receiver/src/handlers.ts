@@ -32,6 +32,10 @@ export function describeEvent(event: ReceivedWebhookEvent): string {
       return `appointment ${event.data.payload.booking.id} has its meeting: ${event.data.payload.booking.meetingUrl}`;
     case 'calendar.appointment.meetingFailed':
       return `appointment ${event.data.payload.booking.id} has no meeting: ${event.data.payload.reason}`;
+    case 'calendar.appointment.notificationFailed': {
+      const { booking, notification } = event.data.payload;
+      return `appointment ${booking.id}: ${notification.kind} email not sent (${notification.reason})`;
+    }
     case 'webhook.ping':
       return `ping for subscription ${event.data.subscriptionId}`;
     default:

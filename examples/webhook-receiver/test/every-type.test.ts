@@ -5,8 +5,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '@leadbook/contract';
-import { isMeetingCreated, isMeetingFailed, type WebhookEventType } from '@leadbook/sdk';
-import { createInMemoryMeetingProvider, MeetingProviderError } from '@leadbook/server';
+import {
+  isMeetingCreated,
+  isMeetingFailed,
+  isNotificationFailed,
+  type WebhookEventType,
+} from '@leadbook/sdk';
+import {
+  createInMemoryMeetingProvider,
+  createInMemoryNotifier,
+  MeetingProviderError,
+} from '@leadbook/server';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { day, NOW } from '../../../test-support/time';
 import { startReceiverAndService, until, type ReceiverHarness } from './harness';
@@ -27,10 +36,16 @@ describe('the example receiver and every deliverable event type', () => {
 
   beforeEach(async () => {
     vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    harness = await startReceiverAndService({ meetings: { providers: [meetings] } });
+    harness = await startReceiverAndService({
+      meetings: { providers: [meetings] },
+      notifications: { notifier: createInMemoryNotifier() },
+    });
     await harness.service.admin.appointmentTypes.setMeetings(ID.organization, ID.appointmentTypeTrial, {
       provider: 'zoom',
       hosts: { [ID.resourceCoach]: 'coach@example.com' },
+    });
+    await harness.service.admin.appointmentTypes.setNotifications(ID.organization, ID.appointmentTypeTrial, {
+      from: { email: 'bookings@example.com' },
     });
   });
   afterEach(async () => {
@@ -54,8 +69,15 @@ describe('the example receiver and every deliverable event type', () => {
     const kept = (await call('POST', '/connect/calendar_bookings/', TOKEN.write, trial(8, lead.id)))!;
     await arrived('calendar.appointment.meetingCreated');
     meetings.fail('create', new MeetingProviderError('HTTP 400: invalid host', { retryable: false }));
-    const dropped = (await call('POST', '/connect/calendar_bookings/', TOKEN.write, trial(9, lead.id)))!;
+    // A lead without an email address: its booking's confirmation is recorded as not sent.
+    const noMail = (await call('POST', '/connect/table_entries/', TOKEN.write, {
+      tableId: ID.table,
+      leadStateId: ID.leadStateNew,
+      data: { name: 'No Mail' },
+    }))!;
+    const dropped = (await call('POST', '/connect/calendar_bookings/', TOKEN.write, trial(9, noMail.id)))!;
     await arrived('calendar.appointment.meetingFailed');
+    await arrived('calendar.appointment.notificationFailed');
     await call('PATCH', `/connect/calendar_bookings/${kept.id}`, TOKEN.write, {
       startDateTime: `${day(1)}T10:00:00.000Z`,
       endDateTime: `${day(1)}T11:00:00.000Z`,
@@ -74,6 +96,11 @@ describe('the example receiver and every deliverable event type', () => {
     expect(failed?.data.payload).toMatchObject({
       booking: { id: dropped.id, meetingStatus: 'failed' },
       reason: expect.stringContaining('invalid host'),
+    });
+    const unsent = handled.map(({ event }) => event).find(isNotificationFailed);
+    expect(unsent?.data.payload).toMatchObject({
+      booking: { id: dropped.id },
+      notification: { kind: 'confirmation', reason: 'noRecipient' },
     });
   });
 });

@@ -5,14 +5,16 @@
  */
 import { z } from 'zod';
 import { CalendarBookingSchema } from './booking';
+import { NOTIFICATION_FAILURE_REASONS, NOTIFICATION_KINDS } from './notification-settings';
 import { DateTimeSchema, OrganizationIdSchema, UuidSchema } from './primitives';
 import { TableEntrySchema } from './table-entry';
 import type { EventType, ServiceEvent } from './types.generated';
 
 /**
  * The automation event names: the six of the 2.16.0 interface, then the meeting events (an extension: a
- * booking's video meeting was created, or failed after its retries) and `rescheduled` (an
- * extension: `PATCH /connect/calendar_bookings/:id` moved a booking).
+ * booking's video meeting was created, or failed after its retries), `rescheduled` (an
+ * extension: `PATCH /connect/calendar_bookings/:id` moved a booking) and `notificationFailed` (an
+ * extension: an email to the lead was not sent).
  */
 export const EVENT_TYPES = [
   'table.entry.added',
@@ -24,6 +26,7 @@ export const EVENT_TYPES = [
   'calendar.appointment.meetingCreated',
   'calendar.appointment.meetingFailed',
   'calendar.appointment.rescheduled',
+  'calendar.appointment.notificationFailed',
 ] as const;
 
 /** The event names added to the 2.16.0 interface (extensions). */
@@ -31,6 +34,7 @@ export const EXTENSION_EVENT_TYPES = [
   'calendar.appointment.meetingCreated',
   'calendar.appointment.meetingFailed',
   'calendar.appointment.rescheduled',
+  'calendar.appointment.notificationFailed',
 ] as const satisfies ReadonlyArray<(typeof EVENT_TYPES)[number]>;
 
 /** An automation event name. */
@@ -104,13 +108,33 @@ const rescheduled = z.object({
   }),
 });
 
+const notificationFailed = z.object({
+  ...envelope,
+  type: z.literal('calendar.appointment.notificationFailed'),
+  payload: z.object({
+    booking: CalendarBookingSchema.describe('The booking the message was about, as it was then'),
+    notification: z.object({
+      kind: z.enum(NOTIFICATION_KINDS).describe('Which message'),
+      messageId: z.string().describe('The message id (its Message-ID header)'),
+      reason: z
+        .enum(NOTIFICATION_FAILURE_REASONS)
+        .describe(
+          '`noRecipient`: the lead has no email address; `rejected`: the mail server refused it for good; ' +
+            '`retriesExhausted`: temporary failures outlasted the retries',
+        ),
+      detail: z.string().describe('What went wrong, for people'),
+    }),
+  }),
+});
+
 /**
  * The event envelope: `type`, `occurredAt`, `organizationId`, `trigger` and a `payload` per type.
  * Entry events carry the `entry` (and for state changes the previous
  * and new `leadStateId`); appointment events carry the `booking` with its meeting fields as they
  * are when the event fires (`booked` fires before the meeting exists: `meetingStatus: 'pending'`);
  * `meetingFailed` also carries the `reason`; `rescheduled` carries the booking at its new time and
- * its `previous` interval and resource.
+ * its `previous` interval and resource; `notificationFailed` carries the booking and the
+ * `notification` that was not sent.
  */
 export const ServiceEventSchema = z.discriminatedUnion('type', [
   entryAdded,
@@ -122,6 +146,7 @@ export const ServiceEventSchema = z.discriminatedUnion('type', [
   appointment('calendar.appointment.meetingCreated'),
   meetingFailed,
   rescheduled,
+  notificationFailed,
 ]);
 
 /** The event of one type, for example `EventOf<'calendar.appointment.booked'>`. */

@@ -376,7 +376,8 @@ export type EventType =
   | 'calendar.appointment.deleted'
   | 'calendar.appointment.meetingCreated'
   | 'calendar.appointment.meetingFailed'
-  | 'calendar.appointment.rescheduled';
+  | 'calendar.appointment.rescheduled'
+  | 'calendar.appointment.notificationFailed';
 
 /** Who started an event. */
 export interface TriggerContext {
@@ -397,7 +398,8 @@ export type ServiceEvent =
   | CalendarAppointmentDeletedEvent
   | CalendarAppointmentMeetingCreatedEvent
   | CalendarAppointmentMeetingFailedEvent
-  | CalendarAppointmentRescheduledEvent;
+  | CalendarAppointmentRescheduledEvent
+  | CalendarAppointmentNotificationFailedEvent;
 
 /** The `table.entry.added` member of {@link ServiceEvent}. */
 export interface TableEntryAddedEvent {
@@ -603,6 +605,90 @@ export interface CalendarAppointmentRescheduledEvent {
       resourceId: string | null;
       /** The weekly resource slot. */
       resourceSlotId: string | null;
+    };
+  };
+}
+
+/** The `calendar.appointment.notificationFailed` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentNotificationFailedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.notificationFailed';
+  payload: {
+    /** The booking the message was about, as it was then */
+    booking: {
+      /** The identifier. */
+      id: string;
+      /** The organization it belongs to. */
+      organizationId: string;
+      /** The calendar. */
+      calendarId: string;
+      name?: string;
+      /** When it was created (ISO-8601, UTC). */
+      createdAt: string;
+      deletedAt?: string;
+      /** The start (ISO-8601; the service answers in UTC). */
+      startDateTime: string;
+      /** The end (ISO-8601; the service answers in UTC). */
+      endDateTime: string;
+      /** The linked lead entry */
+      tableEntryId?: string;
+      /** The linked lead's data */
+      tableEntryData?: JsonObject;
+      /** The linked lead's pool */
+      tableId?: string;
+      /** The linked pool's schema fields */
+      tableSchemaFields?: TableSchemaFields;
+      /** Legacy schedule type */
+      calendarScheduleTypeId?: string;
+      /** Legacy schedule type slot */
+      calendarScheduleTypeSlotId?: string;
+      /** The resource. */
+      resourceId?: string;
+      /** The appointment type. */
+      appointmentTypeId?: string;
+      /** The weekly resource slot. */
+      resourceSlotId?: string;
+      /** Color of the linked lead's state */
+      leadStateColor?: string;
+      /** Name of the linked lead's state */
+      leadStateName?: string;
+      chainBookingGroupId?: string;
+      /** The video meeting's provider; null when the appointment type has no meetings */
+      meetingProvider?: 'zoom' | null;
+      /** The join URL; null until `meetingStatus` is `created` */
+      meetingUrl?: string | null;
+      /** The provider's meeting id; null until `meetingStatus` is `created` */
+      meetingExternalId?: string | null;
+      /** The provider user who hosts the meeting (the resource's host); set at booking */
+      meetingHostUserId?: string | null;
+      /** The meeting's passcode; null until created, or when the meeting has none */
+      meetingPassword?: string | null;
+      /**
+       * `pending` from the booking until the meeting job ran; then `created` or, after the retries,
+       * `failed`; `deleted` in the payload of `calendar.appointment.deleted`. Null without a meeting
+       */
+      meetingStatus?: 'pending' | 'created' | 'failed' | 'deleted' | null;
+      /** The start time the provider holds for the meeting; null until created */
+      meetingExternalStartTime?: string | null;
+    };
+    notification: {
+      /** Which message */
+      kind: 'confirmation' | 'reschedule' | 'cancellation' | 'reminder';
+      /** The message id (its Message-ID header) */
+      messageId: string;
+      /**
+       * `noRecipient`: the lead has no email address; `rejected`: the mail server refused it for good;
+       * `retriesExhausted`: temporary failures outlasted the retries
+       */
+      reason: 'noRecipient' | 'rejected' | 'retriesExhausted';
+      /** What went wrong, for people */
+      detail: string;
     };
   };
 }
@@ -1104,6 +1190,46 @@ export interface IngressBody {
   customFieldData?: JsonObject;
 }
 
+/**
+ * The notification setting `admin.appointmentTypes.setNotifications` takes (extension); defaults fill
+ * what is left out.
+ */
+export interface AppointmentTypeNotificationsBody {
+  /**
+   * Send a confirmation with an invite on booking
+   *
+   * @defaultValue `true`
+   */
+  confirmation?: boolean;
+  /**
+   * Send an updated invite when the booking moves
+   *
+   * @defaultValue `true`
+   */
+  reschedule?: boolean;
+  /**
+   * Send a cancelling invite when the booking is deleted
+   *
+   * @defaultValue `true`
+   */
+  cancellation?: boolean;
+  /**
+   * Reminders, in minutes before the start (at most 5)
+   *
+   * @defaultValue `[]`
+   */
+  reminderMinutesBefore?: number[];
+  /** The sender */
+  from: {
+    /** The sender address */
+    email: string;
+    /** Display name */
+    name?: string;
+  };
+  /** Where replies go, when not to the sender */
+  replyTo?: string;
+}
+
 /** An appointment type. */
 export interface AppointmentType {
   /** The identifier. */
@@ -1243,6 +1369,43 @@ export interface AppointmentTypeMeetings {
   provider: 'zoom';
   /** The host user of each resource, by resource id */
   hosts: Record<string, string>;
+}
+
+/** The notification setting of an appointment type (extension). */
+export interface AppointmentTypeNotifications {
+  /**
+   * Send a confirmation with an invite on booking
+   *
+   * @defaultValue `true`
+   */
+  confirmation: boolean;
+  /**
+   * Send an updated invite when the booking moves
+   *
+   * @defaultValue `true`
+   */
+  reschedule: boolean;
+  /**
+   * Send a cancelling invite when the booking is deleted
+   *
+   * @defaultValue `true`
+   */
+  cancellation: boolean;
+  /**
+   * Reminders, in minutes before the start (at most 5)
+   *
+   * @defaultValue `[]`
+   */
+  reminderMinutesBefore: number[];
+  /** The sender */
+  from: {
+    /** The sender address */
+    email: string;
+    /** Display name */
+    name?: string;
+  };
+  /** Where replies go, when not to the sender */
+  replyTo?: string;
 }
 
 /** The `:id` path parameter. */
@@ -1635,6 +1798,7 @@ export type WebhookEvent =
   | CalendarAppointmentMeetingCreatedDelivery
   | CalendarAppointmentMeetingFailedDelivery
   | CalendarAppointmentRescheduledDelivery
+  | CalendarAppointmentNotificationFailedDelivery
   | WebhookPingDelivery;
 
 /** The `table.entry.added` member of {@link WebhookEvent}. */
@@ -1716,6 +1880,15 @@ export interface CalendarAppointmentRescheduledDelivery {
   /** When the event happened (ISO-8601 UTC); not the attempt time */
   timestamp: string;
   data: CalendarAppointmentRescheduledEvent;
+}
+
+/** The `calendar.appointment.notificationFailed` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentNotificationFailedDelivery {
+  type: 'calendar.appointment.notificationFailed';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentNotificationFailedEvent;
 }
 
 /** The `webhook.ping` member of {@link WebhookEvent}. */

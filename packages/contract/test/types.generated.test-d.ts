@@ -176,6 +176,11 @@ describe('every generated type equals the type zod infers from its schema', () =
   it('IngressBody', () => {
     expectTypeOf<types.IngressBody>().toEqualTypeOf<z.output<typeof catalogue.IngressBody.schema>>();
   });
+  it('AppointmentTypeNotificationsBody', () => {
+    expectTypeOf<types.AppointmentTypeNotificationsBody>().toEqualTypeOf<
+      z.input<typeof catalogue.AppointmentTypeNotificationsBody.schema>
+    >();
+  });
   it('AppointmentType', () => {
     expectTypeOf<types.AppointmentType>().toEqualTypeOf<z.output<typeof catalogue.AppointmentType.schema>>();
   });
@@ -203,6 +208,11 @@ describe('every generated type equals the type zod infers from its schema', () =
   it('AppointmentTypeMeetings', () => {
     expectTypeOf<types.AppointmentTypeMeetings>().toEqualTypeOf<
       z.output<typeof catalogue.AppointmentTypeMeetings.schema>
+    >();
+  });
+  it('AppointmentTypeNotifications', () => {
+    expectTypeOf<types.AppointmentTypeNotifications>().toEqualTypeOf<
+      z.output<typeof catalogue.AppointmentTypeNotifications.schema>
     >();
   });
   it('IdParams', () => {
@@ -416,6 +426,14 @@ describe('every generated type equals the type zod infers from its schema', () =
       Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'calendar.appointment.rescheduled' }>
     >();
   });
+  it('CalendarAppointmentNotificationFailedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentNotificationFailedEvent>().toEqualTypeOf<
+      Extract<
+        z.output<typeof catalogue.ServiceEvent.schema>,
+        { type: 'calendar.appointment.notificationFailed' }
+      >
+    >();
+  });
   it('TableEntryAddedDelivery', () => {
     expectTypeOf<types.TableEntryAddedDelivery>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'table.entry.added' }>
@@ -459,6 +477,14 @@ describe('every generated type equals the type zod infers from its schema', () =
   it('CalendarAppointmentRescheduledDelivery', () => {
     expectTypeOf<types.CalendarAppointmentRescheduledDelivery>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'calendar.appointment.rescheduled' }>
+    >();
+  });
+  it('CalendarAppointmentNotificationFailedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentNotificationFailedDelivery>().toEqualTypeOf<
+      Extract<
+        z.output<typeof catalogue.WebhookEvent.schema>,
+        { type: 'calendar.appointment.notificationFailed' }
+      >
     >();
   });
   it('WebhookPingDelivery', () => {

@@ -12,6 +12,7 @@ import {
   isLeadbookError,
   isMeetingCreated,
   isMeetingFailed,
+  isNotificationFailed,
   isTableEntryAdded,
   isUnknownWebhookEvent,
   isWebhookEventType,
@@ -208,6 +209,7 @@ describe('webhook event type guards', () => {
       [isMeetingCreated, 'calendar.appointment.meetingCreated'],
       [isMeetingFailed, 'calendar.appointment.meetingFailed'],
       [isAppointmentRescheduled, 'calendar.appointment.rescheduled'],
+      [isNotificationFailed, 'calendar.appointment.notificationFailed'],
       [isWebhookPing, 'webhook.ping'],
     ] as const;
     expect(guards.map(([, type]) => type).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());

@@ -23,6 +23,7 @@ import { withRequestFields } from './core/request-log';
 import type { MeetingSettings, ServiceContext } from './core/context';
 import type { MeetingProvider, MeetingProviderName } from './ports/meetings';
 import { meetingJobHandlers } from './usecases/meetings';
+import { notificationDelivery, notificationJobHandlers } from './usecases/notifications';
 import { systemClock } from './ports/clock';
 import { countBookings } from './telemetry/events';
 import { createTelemetry } from './telemetry/instruments';
@@ -76,6 +77,7 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
     background: createBackgroundTasks(logger),
     gate: createRequestGate(),
     meetings,
+    notifications: notificationDelivery(options.notifications),
     telemetry,
     externalCalendars:
       options.externalCalendars && createExternalCalendarService(options.externalCalendars, clock),
@@ -85,13 +87,14 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
   return ctx;
 }
 
-/** Starts firing scheduled jobs: appointment timers, webhook deliveries and meeting jobs. */
+/** Starts firing scheduled jobs: appointment timers, webhook deliveries, meeting jobs and notifications. */
 export function startJobs(ctx: ServiceContext): Promise<void> {
   return ctx.scheduler.start(
     createJobRouter(ctx, {
       ...appointmentJobHandlers(ctx),
       ...webhookJobHandlers(ctx),
       ...meetingJobHandlers(ctx),
+      ...notificationJobHandlers(ctx),
     }),
   );
 }

@@ -107,6 +107,7 @@ export {
   type InMemoryNotifier,
   type InMemoryNotifierOptions,
 } from './adapters/notifiers/in-memory';
+export type { NotificationServiceOptions } from './usecases/notifications/options';
 export {
   buildInvite,
   cancellationMessage,

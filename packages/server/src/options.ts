@@ -11,6 +11,7 @@ import type { HealthRoutesOptions } from './http/health-routes';
 import type { RateLimitOptions } from './http/rate-limit';
 import type { CaptchaVerifier } from './ports/captcha';
 import type { MeetingProvider } from './ports/meetings';
+import type { NotificationServiceOptions } from './usecases/notifications/options';
 import type { Scheduler } from './ports/scheduler';
 import type { StorageAdapter } from './ports/storage';
 import type { TelemetrySink } from './usecases/public-forms/telemetry';
@@ -101,4 +102,10 @@ export interface ConnectServiceOptions {
      */
     timeoutMs?: number;
   };
+  /**
+   * Booking notifications (extension): emails to the lead on booking, reschedule and cancellation,
+   * and reminders, for appointment types that turn them on with
+   * `admin.appointmentTypes.setNotifications()`. Without a notifier nothing is sent.
+   */
+  notifications?: NotificationServiceOptions;
 }

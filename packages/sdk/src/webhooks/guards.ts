@@ -108,6 +108,15 @@ export const isAppointmentRescheduled = (
 ): event is WebhookEventOf<'calendar.appointment.rescheduled'> =>
   isWebhookEventType(event, 'calendar.appointment.rescheduled');
 
+/**
+ * Whether `event` is `calendar.appointment.notificationFailed` (extension): an email to the lead was
+ * not sent (`data.payload.notification`: its `kind`, `messageId`, `reason` and `detail`).
+ */
+export const isNotificationFailed = (
+  event: ReceivedWebhookEvent,
+): event is WebhookEventOf<'calendar.appointment.notificationFailed'> =>
+  isWebhookEventType(event, 'calendar.appointment.notificationFailed');
+
 /** Whether `event` is the `webhook.ping` test event that the console's `ping` sends. */
 export const isWebhookPing = (event: ReceivedWebhookEvent): event is WebhookEventOf<'webhook.ping'> =>
   isWebhookEventType(event, 'webhook.ping');

@@ -18,6 +18,7 @@ export {
   isLeadStateChanged,
   isMeetingCreated,
   isMeetingFailed,
+  isNotificationFailed,
   isTableEntryAdded,
   isUnknownWebhookEvent,
   isWebhookEventType,

@@ -131,6 +131,7 @@ export async function deleteAppointmentTypeTx(
     await tx.appointmentTypeResourceMappings.delete(org, mapping.id);
   }
   const clearedEntries = await tx.entries.clearAppointmentType(org, id, nowIso(ctx));
+  await tx.notificationSettings.delete(org, id);
   await tx.appointmentTypes.delete(org, id);
   return { clearedEntries };
 }

@@ -8,6 +8,7 @@ import type {
   ApiTokenInput,
   AppointmentTypeInput,
   AppointmentTypeMeetingsInput,
+  AppointmentTypeNotificationsInput,
   BookingRules,
   BlockerInput,
   CalendarInput,
@@ -26,13 +27,14 @@ import type {
   TableInput,
   TriggerContext,
 } from '@leadbook/contract';
-import type { ServiceContext } from '../core/context';
+import { readTx, type ServiceContext } from '../core/context';
 import { runUnit } from '../core/unit-of-work';
 import { createEntry, updateEntry } from '../usecases/leads';
 import * as catalog from './catalog';
 import * as forms from './forms';
 import { setAppointmentTypeMeetingsTx } from './meetings';
 import { setBookingRulesTx } from './booking-rules';
+import { getAppointmentTypeNotificationsTx, setAppointmentTypeNotificationsTx } from './notifications';
 import { createIngressAdmin } from './ingress';
 import { createWebhookSubscriptionsAdmin } from './webhook-subscriptions';
 import { createExternalCalendarsAdmin } from './external-calendars';
@@ -137,6 +139,28 @@ export function createAdminApi(ctx: ServiceContext) {
        */
       setRules: (organizationId: string, id: string, input: BookingRules) =>
         unit((tx) => setBookingRulesTx(ctx, tx, organizationId, { appointmentTypeId: id, input })),
+      /**
+       * Turns booking notifications on for the type (extension) or off (`null`): confirmation,
+       * reschedule and cancellation emails (each on unless set false), reminders at up to
+       * `MAX_NOTIFICATION_REMINDERS` offsets in minutes before the start, the sender and reply-to.
+       * Returns the stored setting. The service sends them when it was given a `notifications.notifier`.
+       *
+       * @example
+       * ```ts
+       * await service.admin.appointmentTypes.setNotifications(orgId, typeId, {
+       *   reminderMinutesBefore: [24 * 60, 60],
+       *   from: { email: 'bookings@example.com', name: 'Yoga Studio' },
+       *   replyTo: 'front-desk@example.com',
+       * });
+       * ```
+       */
+      setNotifications: (organizationId: string, id: string, input: AppointmentTypeNotificationsInput) =>
+        unit((tx) =>
+          setAppointmentTypeNotificationsTx(ctx, tx, organizationId, { appointmentTypeId: id, input }),
+        ),
+      /** The type's notification setting (extension), or null when it sends none. */
+      getNotifications: (organizationId: string, id: string) =>
+        readTx(ctx, (tx) => getAppointmentTypeNotificationsTx(tx, organizationId, id)),
     },
     /** Resources. */
     resources: {

@@ -17,6 +17,20 @@ import type { HostLookup } from '../domain/webhooks';
 import type { MeetingProvider, MeetingProviderName } from '../ports/meetings';
 import type { Telemetry } from '../telemetry/instruments';
 import type { ExternalCalendarService } from './external-calendars';
+import type { Notifier } from '../ports/notifier';
+import type { NotificationTemplates } from '../domain/notifications';
+
+/** How booking notifications are sent (see `ConnectServiceOptions.notifications`). */
+export interface NotificationDelivery {
+  /** Sends the messages. */
+  notifier: Notifier;
+  /** The host's replacements of the default templates. */
+  templates: Partial<NotificationTemplates>;
+  /** Per-send timeout in milliseconds. */
+  timeoutMs: number;
+  /** How many times a message is tried before a temporary failure counts as final. */
+  maxAttempts: number;
+}
 
 /** How bookings' video meetings are made. */
 export interface MeetingSettings {
@@ -95,6 +109,8 @@ export interface ServiceContext {
   readonly gate: RequestGate;
   /** Video meeting providers and their timeout. */
   readonly meetings: MeetingSettings;
+  /** Booking notifications; absent when the service was given no notifier (nothing is sent). */
+  readonly notifications?: NotificationDelivery | undefined;
   /** The OpenTelemetry tracer and metric instruments (no-ops unless the host registered an SDK). */
   readonly telemetry: Telemetry;
   /** Linked external calendars' providers, keys, timeout and cache; undefined when the host gave none. */

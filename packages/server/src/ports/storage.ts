@@ -21,6 +21,7 @@ import type {
   IngressWebhookRecord,
   JobRecord,
   LeadStateRecord,
+  NotificationSettingsRecord,
   OrganizationRecord,
   ResourceCalendarMappingRecord,
   ResourceRecord,
@@ -86,6 +87,8 @@ export type LeadStateRepository = ScopedRepository<LeadStateRecord, { tableId?: 
 export type CustomFieldRepository = ScopedRepository<CustomFieldRecord, { tableId?: string }>;
 /** Appointment types. */
 export type AppointmentTypeRepository = ScopedRepository<AppointmentTypeRecord>;
+/** Appointment types' notification settings, each under its appointment type's id. */
+export type NotificationSettingsRepository = ScopedRepository<NotificationSettingsRecord>;
 /** Resources, also listed by what they are mapped to. */
 export interface ResourceRepository extends ScopedRepository<ResourceRecord> {
   /**
@@ -290,6 +293,8 @@ export interface Repositories {
   ingressWebhooks: IngressWebhookRepository;
   /** Links of resources to external calendars (their connections sealed). */
   externalCalendarLinks: ExternalCalendarLinkRepository;
+  /** Notification settings of appointment types. */
+  notificationSettings: NotificationSettingsRepository;
   /** Widget telemetry. */
   telemetry: TelemetryRepository;
 }

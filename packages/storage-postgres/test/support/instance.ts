@@ -5,18 +5,27 @@
  * `hasStarted` event; on SIGTERM shuts down as the mounting guide says and exits.
  *
  * Environment: DATABASE_URL, LEADBOOK_SCHEMA, LEADBOOK_PGBOSS_SCHEMA, LEADBOOK_POLL_MS (default 200),
+ * LEADBOOK_JOB_EXPIRE_SECONDS (the scheduler's `expireInSeconds`, default 900),
  * LEADBOOK_POOL_MAX (default 10), LEADBOOK_WEBHOOK_TIMEOUT_MS (default 10000), LEADBOOK_MEETINGS
  * (`on`: an in-memory `zoom` meeting provider that prints `{"meetingCreated": bookingId}` per meeting
  * it creates; `down`: one whose creations all fail), LEADBOOK_RATE_LIMITS (`off`: no public form
- * rate limits, for races of many requests from one client). Webhooks may target loopback (the
- * tests' receivers listen there).
+ * rate limits, for races of many requests from one client), LEADBOOK_NOTIFY (`on`: booking
+ * notifications to a notifier that prints `{"notificationSent": messageId}` per message; `hang`: one
+ * whose sends never finish, so a message is in flight when the process is killed),
+ * LEADBOOK_NOTIFY_TIMEOUT_MS (the notifications' `timeoutMs`, default 30000). Webhooks may
+ * target loopback (the tests' receivers listen there).
  *
  * @module
  */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pg from 'pg';
-import { createConnectService, createInMemoryMeetingProvider, type MeetingProvider } from '@leadbook/server';
+import {
+  createConnectService,
+  createInMemoryMeetingProvider,
+  type MeetingProvider,
+  type Notifier,
+} from '@leadbook/server';
 import {
   createPgBossScheduler,
   createPostgresRateLimitStore,
@@ -43,6 +52,7 @@ const scheduler = createPgBossScheduler({
   pool,
   schema: env('LEADBOOK_PGBOSS_SCHEMA'),
   pollIntervalMs: Number(process.env['LEADBOOK_POLL_MS'] ?? 200),
+  expireInSeconds: Number(process.env['LEADBOOK_JOB_EXPIRE_SECONDS'] ?? 900),
 });
 const meetingsMode = process.env['LEADBOOK_MEETINGS'];
 const fakeMeetings = createInMemoryMeetingProvider();
@@ -57,7 +67,27 @@ const meetings: MeetingProvider = {
   update: (meeting, time, options) => fakeMeetings.update(meeting, time, options),
   delete: (meeting, options) => fakeMeetings.delete(meeting, options),
 };
+const notifyMode = process.env['LEADBOOK_NOTIFY'];
+const notifier: Notifier = {
+  kind: 'test',
+  async send(message) {
+    if (notifyMode === 'hang') {
+      report({ notificationSending: message.id, pid: process.pid });
+      await new Promise(() => undefined);
+    }
+    report({ notificationSent: message.id, pid: process.pid });
+    return { messageId: message.id, rejectedRecipients: [] };
+  },
+};
 const service = await createConnectService({
+  ...(notifyMode
+    ? {
+        notifications: {
+          notifier,
+          timeoutMs: Number(process.env['LEADBOOK_NOTIFY_TIMEOUT_MS'] ?? 30_000),
+        },
+      }
+    : {}),
   // A short call timeout, so that an attempt of a killed instance is settled within the tests' waits.
   ...(meetingsMode ? { meetings: { providers: [meetings], timeoutMs: 1_000 } } : {}),
   storage: await createPostgresStorage({ pool, schema, scheduler }),

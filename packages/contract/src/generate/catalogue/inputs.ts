@@ -31,6 +31,7 @@ import {
   StudioSchema,
 } from '../../form';
 import { IngressBodySchema, IngressValueSchema } from '../../ingress';
+import { AppointmentTypeNotificationsSchema } from '../../notification-settings';
 import type { TypeEntry } from './entry';
 
 /** Entries of the type catalogue, in the order of the generated file. */
@@ -103,5 +104,10 @@ export const inputTypes = {
     schema: IngressBodySchema,
     mode: 'output',
     doc: 'The body of `POST /public/ingress_webhooks/:id`.',
+  },
+  AppointmentTypeNotificationsBody: {
+    schema: AppointmentTypeNotificationsSchema,
+    mode: 'input',
+    doc: 'The notification setting `admin.appointmentTypes.setNotifications` takes (extension); defaults fill what is left out.',
   },
 } satisfies Record<string, TypeEntry>;

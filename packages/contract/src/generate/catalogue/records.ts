@@ -13,6 +13,7 @@ import {
   ResourceSlotSchema,
 } from '../../lookups';
 import { AppointmentTypeMeetingsSchema } from '../../meetings';
+import { AppointmentTypeNotificationsSchema } from '../../notification-settings';
 import {
   AppointmentTypeResourceMappingsQuerySchema,
   IdParamsSchema,
@@ -78,6 +79,11 @@ export const recordTypes = {
     schema: AppointmentTypeMeetingsSchema,
     mode: 'output',
     doc: 'The meeting setting of an appointment type.',
+  },
+  AppointmentTypeNotifications: {
+    schema: AppointmentTypeNotificationsSchema,
+    mode: 'output',
+    doc: 'The notification setting of an appointment type (extension).',
   },
   IdParams: { schema: IdParamsSchema, mode: 'output', doc: 'The `:id` path parameter.' },
   ResourceSlotsQuery: {

@@ -54,6 +54,11 @@ export interface BookingRecord {
    * needs nothing: what the start-up sweep `BookingRepository.listMeetingsDue` finds.
    */
   meetingDueAt?: number | null;
+  /**
+   * The `SEQUENCE` of the booking's calendar invites: absent (0) as booked, one more on each
+   * reschedule, so a mail client moves the event the first invite added.
+   */
+  notificationSequence?: number;
 }
 
 /**

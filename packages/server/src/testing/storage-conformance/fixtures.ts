@@ -19,6 +19,7 @@ import type {
   IdempotencyRecord,
   JobRecord,
   LeadStateRecord,
+  NotificationSettingsRecord,
   OrganizationRecord,
   ResourceCalendarMappingRecord,
   ResourceRecord,
@@ -177,6 +178,23 @@ export const appointmentType = (
   searchLength: 15,
   archived: false,
   ...stamps(),
+  ...overrides,
+});
+
+/** A notification setting of an appointment type (stored under the type's id). */
+export const notificationSettings = (
+  organizationId: string,
+  overrides: Partial<NotificationSettingsRecord> = {},
+): NotificationSettingsRecord => ({
+  id: id(),
+  organizationId,
+  confirmation: true,
+  reschedule: true,
+  cancellation: false,
+  reminderMinutesBefore: [1440, 60],
+  from: { email: 'bookings@example.com', name: 'Studio' },
+  replyTo: 'desk@example.com',
+  updatedAt: later(),
   ...overrides,
 });
 

@@ -6,10 +6,13 @@
  */
 import {
   AppointmentTypeResourceMappingSchema,
+  AppointmentTypeNotificationsSchema,
   AppointmentTypeSchema,
   CalendarSchema,
   CustomFieldSchema,
+  DateTimeSchema,
   LeadStateSchema,
+  OrganizationIdSchema,
   ResourceCalendarMappingSchema,
   ResourceSchema,
   ResourceSlotBlockerSchema,
@@ -17,6 +20,7 @@ import {
   ScheduleTypeSchema,
   TableEntrySchema,
   TableSchema,
+  UuidSchema,
 } from '@leadbook/contract';
 import type { ConformanceHarness } from './harness';
 import * as make from './fixtures';
@@ -81,6 +85,17 @@ export function registerScopedTests(harness: ConformanceHarness): void {
     build: make.appointmentType,
     schema: AppointmentTypeSchema,
     change: (r) => ({ ...r, bookingLength: 45, updatedAt: make.later() }),
+  });
+  scopedSuite(harness, {
+    name: 'notificationSettings',
+    repo: (tx) => tx.notificationSettings,
+    build: make.notificationSettings,
+    schema: AppointmentTypeNotificationsSchema.extend({
+      id: UuidSchema,
+      organizationId: OrganizationIdSchema,
+      updatedAt: DateTimeSchema,
+    }).strict(),
+    change: (r) => ({ ...r, reminderMinutesBefore: [30], replyTo: undefined, updatedAt: make.later() }),
   });
   scopedSuite(harness, {
     name: 'resources',

@@ -29,6 +29,7 @@ import { checkPlannerInterval, invalid, usableHold } from './checks';
 import { bookingResponse } from './response';
 import { meetingLockKey, plannedMeeting, releaseMeeting, scheduleMeeting } from '../meetings';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } from './scheduled-events';
+import { inviteSequence, planCreatedNotifications, planDeletedNotifications } from '../notifications';
 
 const IDEMPOTENCY_SCOPE = 'createCalendarBooking';
 
@@ -214,6 +215,13 @@ export async function createBookingTx(ctx: ServiceContext, unit: Unit, request: 
   const booking = await insertBooking(ctx, unit, reads.org, request, reads);
   await scheduleAppointmentTimers(unit.jobs, booking, request.trigger);
   await scheduleMeeting(ctx, unit.jobs, booking);
+  const { trigger } = request;
+  await planCreatedNotifications(ctx, unit, {
+    booking,
+    sequence: 0,
+    trigger,
+    formId: trigger.formId ?? null,
+  });
   return booking;
 }
 
@@ -303,6 +311,12 @@ export async function deleteBooking(
       await tx.bookings.delete(orgId, id);
       await jobs.cancel(appointmentJobKey(id, 'hasStarted'));
       await jobs.cancel(appointmentJobKey(id, 'hasEnded'));
+      const formId = record.trigger.formId ?? null;
+      await planDeletedNotifications(
+        ctx,
+        { tx, jobs },
+        { booking, sequence: inviteSequence(record), trigger, formId },
+      );
       await emit('calendar.appointment.deleted', orgId, trigger, { booking });
     },
     { eventsOf: orgId, lockKeys: [meetingLockKey(id)] },

@@ -15,6 +15,7 @@ import { checkPlannerInterval, invalid, usableHold } from './checks';
 import { bookingResponse } from './response';
 import { scheduleAppointmentTimers } from './index';
 import { meetingLockKey, moveMeeting } from '../meetings';
+import { inviteSequence, planRescheduledNotifications, withNextInviteSequence } from '../notifications';
 
 /** One reschedule. */
 export interface RescheduleRequest {
@@ -128,10 +129,21 @@ export async function rescheduleBooking(
         if (record.resourceId !== current.resourceId) return null;
         const moved = await movedRecord(ctx, tx, record, body);
         if (moved.holdId) await tx.holds.delete(org, moved.holdId);
-        const written = await moveMeeting(ctx, jobs, moved.record);
+        const written = withNextInviteSequence(await moveMeeting(ctx, jobs, moved.record));
         await tx.bookings.update(written);
         const booking = await bookingResponse(tx, written);
         await scheduleAppointmentTimers(jobs, booking, record.trigger);
+        await planRescheduledNotifications(
+          ctx,
+          { tx, jobs },
+          {
+            booking,
+            sequence: inviteSequence(written),
+            trigger,
+            formId: record.trigger.formId ?? null,
+            previous: record,
+          },
+        );
         await emit('calendar.appointment.rescheduled', org, trigger, {
           booking,
           previous: {

@@ -15,6 +15,7 @@ import { webhookSubscriptions } from './004-webhook-subscriptions';
 import { bookingLifecycle } from './005-booking-lifecycle';
 import { blockerTimes } from './006-blocker-times';
 import { externalCalendarLinks } from './007-external-calendar-links';
+import { notificationSettings } from './008-notification-settings';
 
 /** One schema change. */
 export interface PostgresMigration {
@@ -42,6 +43,7 @@ const DEFINITIONS: ReadonlyArray<{ version: number; name: string; sql: (s: strin
   { version: 5, name: 'booking buffers and slot holds', sql: bookingLifecycle },
   { version: 6, name: 'blocker times as columns', sql: blockerTimes },
   { version: 7, name: 'external calendar links', sql: externalCalendarLinks },
+  { version: 8, name: 'notification settings of appointment types', sql: notificationSettings },
 ];
 
 /**

@@ -10,6 +10,7 @@ import type {
   AppointmentTypeResourceMappingRecord,
   BlockerRecord,
   CalendarRecord,
+  NotificationSettingsRecord,
   ResourceCalendarMappingRecord,
   ResourceRecord,
   ResourceSlotRecord,
@@ -103,6 +104,7 @@ export function lookupRepositories(d: SqlDialect) {
       filters: { calendarId: 'calendar_id' },
     }),
     appointmentTypes: scopedTable<AppointmentTypeRecord>(d, { table: 'appointment_types' }),
+    notificationSettings: scopedTable<NotificationSettingsRecord>(d, { table: 'notification_settings' }),
     resources: resourceRepository(d),
     resourceSlots: scopedTable<ResourceSlotRecord, CalendarAndResource>(d, {
       table: 'resource_slots',

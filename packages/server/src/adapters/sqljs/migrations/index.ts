@@ -14,6 +14,7 @@ import { BOOKING_LIFECYCLE } from './005-booking-lifecycle';
 import { COVERING_OVERLAP_INDEX } from './006-covering-overlap-index';
 import { BLOCKER_TIMES } from './007-blocker-times';
 import { EXTERNAL_CALENDAR_LINKS } from './008-external-calendar-links';
+import { NOTIFICATION_SETTINGS } from './009-notification-settings';
 
 /** One schema change. */
 export interface Migration {
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'the overlap index covers ids and buffers', sql: COVERING_OVERLAP_INDEX },
   { version: 7, name: 'blocker times as columns', sql: BLOCKER_TIMES },
   { version: 8, name: 'external calendar links', sql: EXTERNAL_CALENDAR_LINKS },
+  { version: 9, name: 'notification settings of appointment types', sql: NOTIFICATION_SETTINGS },
 ];
 
 /**
