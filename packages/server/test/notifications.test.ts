@@ -7,7 +7,12 @@ import {
   type Scheduler,
   type StorageAdapter,
 } from '@leadbook/server';
-import { STUDIO_IDS as ID } from '@leadbook/server/studio';
+import {
+  STUDIO_FORM_FIELDS as FIELD,
+  STUDIO_IDS as ID,
+  studioForms,
+  studioSubmission,
+} from '@leadbook/server/studio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { day, NOW } from '../../../test-support/time';
 import { advanceTo, notifyingStudio, type NotifyingStudio } from './notifications-support';
@@ -206,6 +211,47 @@ describe('booking notifications', () => {
     await studio.book(START, lead);
     await advanceTo(Date.now());
     expect(studio.notifier.messages.map((m) => m.to)).toEqual([['grace@lead.test']]);
+  });
+
+  it('takes the address from the email field of the form a booking came through, whatever its data key', async () => {
+    studio = await notifyingStudio(SENDER);
+    // The trial form with its email field stored under `contact`, a key nothing else reads as email.
+    const { trial } = studioForms();
+    const form = {
+      ...trial,
+      fields: (trial.fields ?? []).map((field) =>
+        field.type === 'email' ? { ...field, dataKey: 'contact' } : field,
+      ),
+    };
+    await studio.service.admin.forms.create(ID.organization, form);
+    const submission = studioSubmission({
+      startDateTime: new Date(START).toISOString(),
+      endDateTime: new Date(START + HOUR).toISOString(),
+      resourceId: ID.resourceCoach,
+    });
+    const submitted = await studio.service.fetch(
+      new Request(`http://x/public/forms/${ID.form}/submit`, {
+        method: 'POST',
+        headers: { origin: 'https://www.example.com', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ...submission,
+          data: { ...submission.data, [FIELD.email]: 'form@lead.test' },
+        }),
+      }),
+    );
+    expect(submitted.status).toBe(200);
+    await advanceTo(Date.now());
+    expect(studio.notifier.messages.map((m) => m.to)).toEqual([['"Ada Lovelace" <form@lead.test>']]);
+
+    // The same lead booked through the Connect API: no form, and `contact` is not an email key.
+    const booked = studio.events.find((e) => e.type === 'calendar.appointment.booked');
+    const leadId = (booked as EventOf<'calendar.appointment.booked'>).payload.booking.tableEntryId!;
+    const lead = await studio.service.storage.transaction((tx) => tx.entries.get(ID.organization, leadId));
+    expect(lead!.data).toMatchObject({ contact: 'form@lead.test' });
+    await studio.book(START + 2 * HOUR, leadId);
+    await advanceTo(Date.now());
+    expect(studio.notifier.messages).toHaveLength(1);
+    expect(failures(studio).map((e) => e.payload.notification.reason)).toEqual(['noRecipient']);
   });
 
   it('sends nothing for a type without a setting, or a kind turned off', async () => {
