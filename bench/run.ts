@@ -4,6 +4,7 @@
  * README.md for the sections and the other variables.
  */
 import { benchAvailability } from './availability/availability.bench';
+import { benchExternalCalendars } from './availability/external-calendars.bench';
 import { benchBookings } from './bookings/bookings.bench';
 import { benchInstances } from './bookings/instances.bench';
 import { benchDurability } from './durability/durability.bench';
@@ -14,6 +15,7 @@ import { loadAverage } from './lib/report';
 const sections: Record<string, () => Promise<void>> = {
   http: benchHttp,
   availability: benchAvailability,
+  calendars: benchExternalCalendars,
   bookings: benchBookings,
   instances: benchInstances,
   durability: benchDurability,

@@ -6,20 +6,16 @@
  *
  * @module
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { installPacked, run } from '../lib/packed';
 import { heading, loadAverage, median } from '../lib/report';
 import { benchWidgetSize } from './widget-size.bench';
 
-const run = promisify(execFile);
 const RUNS = Number(process.env.BENCH_TSC_RUNS ?? 3);
 const GOALS = { installBytes: 3_000_000, fullCheckMs: 3_000 };
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 const CONSUMER = `
@@ -81,18 +77,7 @@ export async function benchPackaging(): Promise<void> {
   heading('SDK install size and consumer typecheck (packed tarball, one-file consumer)');
   const dir = await mkdtemp(join(tmpdir(), 'leadbook-bench-sdk-'));
   try {
-    const { stdout } = await run(
-      'npm',
-      ['pack', '--json', '--pack-destination', dir, '-w', '@leadbook/sdk'],
-      { cwd: root },
-    );
-    const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
-    const dependencies = { '@leadbook/sdk': `file:${join(dir, filename)}` };
-    await writeFile(
-      join(dir, 'package.json'),
-      JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies }),
-    );
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--omit=dev'], { cwd: dir });
+    await installPacked(dir, ['@leadbook/sdk']);
     const bytes = await sizeOf(join(dir, 'node_modules'));
     const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
     console.log(
