@@ -77,8 +77,11 @@ function eventIntervals(
   out: BusyInterval[],
 ): void {
   const event = new ICAL.Event(master, { exceptions, strictExceptions: false });
-  /** `ownEnd`: the end is the event's DTEND in its own zone, not the start's zone plus a duration. */
-  const push = (component: Component, start: Time, end: Time, ownEnd: boolean) => {
+  /**
+   * The interval from `start` to `end` when it reaches the range. `ownEnd`: the end is the event's
+   * DTEND in its own zone, not a time ical.js computed in the start's zone.
+   */
+  const push = (component: Component, start: Time, end: Time, ownEnd = true) => {
     if (!counts(component)) return;
     const startTzid = tzidOf(component, 'dtstart');
     const startMs = instant(start, startTzid, options.timezone);
@@ -87,16 +90,24 @@ function eventIntervals(
     if (endMs > range.startMs && startMs < range.endMs) out.push({ startMs, endMs });
   };
   if (!event.isRecurring()) {
-    push(master, event.startDate, event.endDate, true);
+    push(master, event.startDate, event.endDate);
     return;
   }
   // Overridden occurrences (RECURRENCE-ID) count at their own time, wherever they moved to.
   for (const exception of exceptions) {
     const moved = new ICAL.Event(exception);
-    push(exception, moved.startDate, moved.endDate, true);
+    push(exception, moved.startDate, moved.endDate);
   }
   const iterator = event.iterator();
   const startTzid = tzidOf(master, 'dtstart');
+  // Every occurrence lasts the master's exact duration (RFC 5545, 3.8.5.3): elapsed time, so that
+  // an occurrence across a DST change lasts as long as the others. A DTEND in a zone of its own or a
+  // date (all-day) span is kept as ical.js computes it.
+  const exact =
+    master.hasProperty('dtend') && !event.startDate.isDate && tzidOf(master, 'dtend') === startTzid
+      ? instant(event.endDate, startTzid, options.timezone) -
+        instant(event.startDate, startTzid, options.timezone)
+      : undefined;
   for (let walked = 0; ; walked++) {
     const next = iterator.next();
     if (!next || instant(next, startTzid, options.timezone) >= range.endMs) return;
@@ -107,7 +118,14 @@ function eventIntervals(
       );
     }
     const details = event.getOccurrenceDetails(next);
-    if (details.item === event) push(master, details.startDate, details.endDate, false);
+    if (details.item !== event || !counts(master)) continue;
+    if (exact === undefined) {
+      push(master, details.startDate, details.endDate, false);
+      continue;
+    }
+    const startMs = instant(details.startDate, startTzid, options.timezone);
+    const endMs = startMs + Math.max(0, exact);
+    if (endMs > range.startMs && startMs < range.endMs) out.push({ startMs, endMs });
   }
 }
 
