@@ -37,7 +37,10 @@ const series = fc.record({
 });
 type Series = typeof series extends fc.Arbitrary<infer T> ? T : never;
 
-const ONE_DAY_BEFORE = {
+/** 00:30-02:00 daily from the day before a change: the occurrence on the day crosses the hour that moves. */
+const acrossTheChange = (zone: Zone, change: 0 | 1): Series => ({
+  zone,
+  change,
   daysBefore: 1,
   hour: 0,
   minute: 30,
@@ -46,7 +49,7 @@ const ONE_DAY_BEFORE = {
   interval: 1,
   count: 3,
   excluded: [],
-} as const;
+});
 
 const basic = (local: DateTime) => local.toFormat("yyyyMMdd'T'HHmmss");
 
@@ -118,10 +121,7 @@ describe.skipIf(!radicaleInstalled)('recurring busy events across DST changes, a
         // Always among the runs: 00:30-02:00 daily through Berlin's spring change, whose occurrence
         // on the day lasts 90 minutes of elapsed time too (to 03:00 summer time), and the same
         // through New York's autumn change (to 01:00 the second time).
-        examples: [
-          [{ ...ONE_DAY_BEFORE, zone: 'Europe/Berlin', change: 0 }],
-          [{ ...ONE_DAY_BEFORE, zone: 'America/New_York', change: 1 }],
-        ],
+        examples: [[acrossTheChange('Europe/Berlin', 0)], [acrossTheChange('America/New_York', 1)]],
       },
     );
   });
