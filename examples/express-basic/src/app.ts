@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import {
   createConnectService,
   createInMemoryMeetingProvider,
+  createInMemoryNotifier,
   createSqlJsStorage,
   systemClock,
   type Clock,
@@ -60,6 +61,9 @@ export async function createDemoApp(
     // Fake video meetings: trial sessions get `https://meet.invalid/...` links, which go nowhere.
     // A real deployment passes `createZoomMeetingProvider()` of `@leadbook/meetings-zoom`.
     meetings: { providers: [createInMemoryMeetingProvider()] },
+    // Booking emails are printed, not sent: one line per message saying where it would have gone.
+    // A real deployment passes `createSmtpNotifier()` of `@leadbook/notify-smtp`.
+    notifications: { notifier: createInMemoryNotifier({ logTo: (line) => console.log(line) }) },
     logger: { debug() {}, info() {}, warn: console.warn, error: console.error },
   });
   const studio = await seedStudio(service, { now: clock.now(), fresh: true });
@@ -70,6 +74,15 @@ export async function createDemoApp(
       [studio.ids.resourceRoom]: 'front-desk@example.invalid',
     },
   });
+  // Trial sessions send a confirmation, updates, a cancellation and reminders a day and an hour before.
+  await service.admin.appointmentTypes.setNotifications(
+    studio.ids.organization,
+    studio.ids.appointmentTypeTrial,
+    {
+      from: { email: 'bookings@studio.example', name: 'Leadbook demo studio' },
+      reminderMinutesBefore: [24 * 60, 60],
+    },
+  );
   // The booking page's form asks for Turnstile's test captcha, which the demo's verifier passes offline.
   const { siteKey, secret } = TURNSTILE_TEST_KEYS;
   await service.admin.forms.update(studio.ids.organization, studio.ids.form, {

@@ -200,6 +200,10 @@ describe('npm start at the repository root (examples/express-basic)', () => {
     });
     expect(res.status).toBe(200);
     expect((await res.json()).success).toBe(true);
+    // The confirmation is printed where the demo would have sent it.
+    for (let i = 0; i < 100 && !/\[notifier\] would send .*ada@example\.com/.test(stdout); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stdout).toMatch(/\[notifier\] would send "[^"]+" to "Ada" <ada@example\.com>/);
   });
 
   it('accepts a lead through the demo ingress webhook, with the sample body the banner prints', async () => {
