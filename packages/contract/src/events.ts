@@ -13,8 +13,9 @@ import type { EventType, ServiceEvent } from './types.generated';
 /**
  * The automation event names: the six of the 2.16.0 interface, then the meeting events (an extension: a
  * booking's video meeting was created, or failed after its retries), `rescheduled` (an
- * extension: `PATCH /connect/calendar_bookings/:id` moved a booking) and `notificationFailed` (an
- * extension: an email to the lead was not sent).
+ * extension: `PATCH /connect/calendar_bookings/:id` moved a booking), `notificationFailed` (an
+ * extension: an email to the lead was not sent) and `calendarEventFailed` (an extension: a booking
+ * could not be written to its resource's external calendar).
  */
 export const EVENT_TYPES = [
   'table.entry.added',
@@ -27,6 +28,7 @@ export const EVENT_TYPES = [
   'calendar.appointment.meetingFailed',
   'calendar.appointment.rescheduled',
   'calendar.appointment.notificationFailed',
+  'calendar.appointment.calendarEventFailed',
 ] as const;
 
 /** The event names added to the 2.16.0 interface (extensions). */
@@ -35,6 +37,7 @@ export const EXTENSION_EVENT_TYPES = [
   'calendar.appointment.meetingFailed',
   'calendar.appointment.rescheduled',
   'calendar.appointment.notificationFailed',
+  'calendar.appointment.calendarEventFailed',
 ] as const satisfies ReadonlyArray<(typeof EVENT_TYPES)[number]>;
 
 /** An automation event name. */
@@ -127,6 +130,30 @@ const notificationFailed = z.object({
   }),
 });
 
+/** What a write-back to an external calendar was doing when it failed. */
+export const CALENDAR_EVENT_OPERATIONS = ['create', 'move', 'delete'] as const;
+
+/** Why a write-back to an external calendar gave up (the `reason` of `calendarEventFailed`). */
+export const CALENDAR_EVENT_FAILURE_REASONS = ['rejected', 'retriesExhausted'] as const;
+
+const calendarEventFailed = z.object({
+  ...envelope,
+  type: z.literal('calendar.appointment.calendarEventFailed'),
+  payload: z.object({
+    booking: CalendarBookingSchema.describe('The booking whose event it was, as it was then'),
+    calendarEvent: z.object({
+      operation: z.enum(CALENDAR_EVENT_OPERATIONS).describe('What the write-back was doing'),
+      externalCalendarLinkId: UuidSchema.describe('The receiving link of the booking\'s resource'),
+      reason: z
+        .enum(CALENDAR_EVENT_FAILURE_REASONS)
+        .describe(
+          '`rejected`: the calendar refused it for good; `retriesExhausted`: temporary failures outlasted the retries',
+        ),
+      detail: z.string().describe('What went wrong, for people (never a credential)'),
+    }),
+  }),
+});
+
 /**
  * The event envelope: `type`, `occurredAt`, `organizationId`, `trigger` and a `payload` per type.
  * Entry events carry the `entry` (and for state changes the previous
@@ -134,7 +161,8 @@ const notificationFailed = z.object({
  * are when the event fires (`booked` fires before the meeting exists: `meetingStatus: 'pending'`);
  * `meetingFailed` also carries the `reason`; `rescheduled` carries the booking at its new time and
  * its `previous` interval and resource; `notificationFailed` carries the booking and the
- * `notification` that was not sent.
+ * `notification` that was not sent; `calendarEventFailed` the booking and the `calendarEvent`
+ * write-back that failed.
  */
 export const ServiceEventSchema = z.discriminatedUnion('type', [
   entryAdded,
@@ -147,6 +175,7 @@ export const ServiceEventSchema = z.discriminatedUnion('type', [
   meetingFailed,
   rescheduled,
   notificationFailed,
+  calendarEventFailed,
 ]);
 
 /** The event of one type, for example `EventOf<'calendar.appointment.booked'>`. */

@@ -377,7 +377,8 @@ export type EventType =
   | 'calendar.appointment.meetingCreated'
   | 'calendar.appointment.meetingFailed'
   | 'calendar.appointment.rescheduled'
-  | 'calendar.appointment.notificationFailed';
+  | 'calendar.appointment.notificationFailed'
+  | 'calendar.appointment.calendarEventFailed';
 
 /** Who started an event. */
 export interface TriggerContext {
@@ -399,7 +400,8 @@ export type ServiceEvent =
   | CalendarAppointmentMeetingCreatedEvent
   | CalendarAppointmentMeetingFailedEvent
   | CalendarAppointmentRescheduledEvent
-  | CalendarAppointmentNotificationFailedEvent;
+  | CalendarAppointmentNotificationFailedEvent
+  | CalendarAppointmentCalendarEventFailedEvent;
 
 /** The `table.entry.added` member of {@link ServiceEvent}. */
 export interface TableEntryAddedEvent {
@@ -688,6 +690,90 @@ export interface CalendarAppointmentNotificationFailedEvent {
        */
       reason: 'noRecipient' | 'rejected' | 'retriesExhausted';
       /** What went wrong, for people */
+      detail: string;
+    };
+  };
+}
+
+/** The `calendar.appointment.calendarEventFailed` member of {@link ServiceEvent}. */
+export interface CalendarAppointmentCalendarEventFailedEvent {
+  /** Unique id of this event */
+  id: string;
+  /** When it happened (ISO-8601, UTC). */
+  occurredAt: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  trigger: TriggerContext;
+  type: 'calendar.appointment.calendarEventFailed';
+  payload: {
+    /** The booking whose event it was, as it was then */
+    booking: {
+      /** The identifier. */
+      id: string;
+      /** The organization it belongs to. */
+      organizationId: string;
+      /** The calendar. */
+      calendarId: string;
+      name?: string;
+      /** When it was created (ISO-8601, UTC). */
+      createdAt: string;
+      deletedAt?: string;
+      /** The start (ISO-8601; the service answers in UTC). */
+      startDateTime: string;
+      /** The end (ISO-8601; the service answers in UTC). */
+      endDateTime: string;
+      /** The linked lead entry */
+      tableEntryId?: string;
+      /** The linked lead's data */
+      tableEntryData?: JsonObject;
+      /** The linked lead's pool */
+      tableId?: string;
+      /** The linked pool's schema fields */
+      tableSchemaFields?: TableSchemaFields;
+      /** Legacy schedule type */
+      calendarScheduleTypeId?: string;
+      /** Legacy schedule type slot */
+      calendarScheduleTypeSlotId?: string;
+      /** The resource. */
+      resourceId?: string;
+      /** The appointment type. */
+      appointmentTypeId?: string;
+      /** The weekly resource slot. */
+      resourceSlotId?: string;
+      /** Color of the linked lead's state */
+      leadStateColor?: string;
+      /** Name of the linked lead's state */
+      leadStateName?: string;
+      chainBookingGroupId?: string;
+      /** The video meeting's provider; null when the appointment type has no meetings */
+      meetingProvider?: 'zoom' | null;
+      /** The join URL; null until `meetingStatus` is `created` */
+      meetingUrl?: string | null;
+      /** The provider's meeting id; null until `meetingStatus` is `created` */
+      meetingExternalId?: string | null;
+      /** The provider user who hosts the meeting (the resource's host); set at booking */
+      meetingHostUserId?: string | null;
+      /** The meeting's passcode; null until created, or when the meeting has none */
+      meetingPassword?: string | null;
+      /**
+       * `pending` from the booking until the meeting job ran; then `created` or, after the retries,
+       * `failed`; `deleted` in the payload of `calendar.appointment.deleted`. Null without a meeting
+       */
+      meetingStatus?: 'pending' | 'created' | 'failed' | 'deleted' | null;
+      /** The start time the provider holds for the meeting; null until created */
+      meetingExternalStartTime?: string | null;
+    };
+    calendarEvent: {
+      /** What the write-back was doing */
+      operation: 'create' | 'move' | 'delete';
+      /** The receiving link of the booking's resource */
+      externalCalendarLinkId: string;
+      /**
+       * `rejected`: the calendar refused it for good; `retriesExhausted`: temporary failures outlasted the
+       * retries
+       */
+      reason: 'rejected' | 'retriesExhausted';
+      /** What went wrong, for people (never a credential) */
       detail: string;
     };
   };
@@ -1799,6 +1885,7 @@ export type WebhookEvent =
   | CalendarAppointmentMeetingFailedDelivery
   | CalendarAppointmentRescheduledDelivery
   | CalendarAppointmentNotificationFailedDelivery
+  | CalendarAppointmentCalendarEventFailedDelivery
   | WebhookPingDelivery;
 
 /** The `table.entry.added` member of {@link WebhookEvent}. */
@@ -1889,6 +1976,15 @@ export interface CalendarAppointmentNotificationFailedDelivery {
   /** When the event happened (ISO-8601 UTC); not the attempt time */
   timestamp: string;
   data: CalendarAppointmentNotificationFailedEvent;
+}
+
+/** The `calendar.appointment.calendarEventFailed` member of {@link WebhookEvent}. */
+export interface CalendarAppointmentCalendarEventFailedDelivery {
+  type: 'calendar.appointment.calendarEventFailed';
+  version: 1;
+  /** When the event happened (ISO-8601 UTC); not the attempt time */
+  timestamp: string;
+  data: CalendarAppointmentCalendarEventFailedEvent;
 }
 
 /** The `webhook.ping` member of {@link WebhookEvent}. */

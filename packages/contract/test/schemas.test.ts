@@ -314,7 +314,7 @@ describe('scopes', () => {
 
 describe('constants', () => {
   it('lists the six event names of SPEC, then the meeting events, and the exact SPEC messages', () => {
-    expect(c.EVENT_TYPES).toHaveLength(10);
+    expect(c.EVENT_TYPES).toHaveLength(11);
     expect(c.EVENT_TYPES.slice(6)).toEqual([...c.EXTENSION_EVENT_TYPES]);
     expect(c.ErrorMessages.slotUnavailable).toBe('The selected time slot is no longer available');
     expect(c.ErrorMessages.calendarStudioMismatch).toBe('Calendar does not match the selected studio');

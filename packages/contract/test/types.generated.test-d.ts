@@ -434,6 +434,14 @@ describe('every generated type equals the type zod infers from its schema', () =
       >
     >();
   });
+  it('CalendarAppointmentCalendarEventFailedEvent', () => {
+    expectTypeOf<types.CalendarAppointmentCalendarEventFailedEvent>().toEqualTypeOf<
+      Extract<
+        z.output<typeof catalogue.ServiceEvent.schema>,
+        { type: 'calendar.appointment.calendarEventFailed' }
+      >
+    >();
+  });
   it('TableEntryAddedDelivery', () => {
     expectTypeOf<types.TableEntryAddedDelivery>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.WebhookEvent.schema>, { type: 'table.entry.added' }>
@@ -484,6 +492,14 @@ describe('every generated type equals the type zod infers from its schema', () =
       Extract<
         z.output<typeof catalogue.WebhookEvent.schema>,
         { type: 'calendar.appointment.notificationFailed' }
+      >
+    >();
+  });
+  it('CalendarAppointmentCalendarEventFailedDelivery', () => {
+    expectTypeOf<types.CalendarAppointmentCalendarEventFailedDelivery>().toEqualTypeOf<
+      Extract<
+        z.output<typeof catalogue.WebhookEvent.schema>,
+        { type: 'calendar.appointment.calendarEventFailed' }
       >
     >();
   });

@@ -13,6 +13,7 @@ import {
   isMeetingCreated,
   isMeetingFailed,
   isNotificationFailed,
+  isCalendarEventFailed,
   isTableEntryAdded,
   isUnknownWebhookEvent,
   isWebhookEventType,
@@ -210,6 +211,7 @@ describe('webhook event type guards', () => {
       [isMeetingFailed, 'calendar.appointment.meetingFailed'],
       [isAppointmentRescheduled, 'calendar.appointment.rescheduled'],
       [isNotificationFailed, 'calendar.appointment.notificationFailed'],
+      [isCalendarEventFailed, 'calendar.appointment.calendarEventFailed'],
       [isWebhookPing, 'webhook.ping'],
     ] as const;
     expect(guards.map(([, type]) => type).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());

@@ -23,6 +23,7 @@ import { withRequestFields } from './core/request-log';
 import type { MeetingSettings, ServiceContext } from './core/context';
 import type { MeetingProvider, MeetingProviderName } from './ports/meetings';
 import { meetingJobHandlers } from './usecases/meetings';
+import { calendarEventJobHandlers } from './usecases/calendar-writeback';
 import { notificationDelivery, notificationJobHandlers } from './usecases/notifications';
 import { systemClock } from './ports/clock';
 import { countBookings } from './telemetry/events';
@@ -87,7 +88,10 @@ export async function createServiceContext(options: ConnectServiceOptions = {}):
   return ctx;
 }
 
-/** Starts firing scheduled jobs: appointment timers, webhook deliveries, meeting jobs and notifications. */
+/**
+ * Starts firing scheduled jobs: appointment timers, webhook deliveries, meeting jobs, notifications
+ * and the external calendar write-back.
+ */
 export function startJobs(ctx: ServiceContext): Promise<void> {
   return ctx.scheduler.start(
     createJobRouter(ctx, {
@@ -95,6 +99,7 @@ export function startJobs(ctx: ServiceContext): Promise<void> {
       ...webhookJobHandlers(ctx),
       ...meetingJobHandlers(ctx),
       ...notificationJobHandlers(ctx),
+      ...calendarEventJobHandlers(ctx),
     }),
   );
 }

@@ -117,6 +117,16 @@ export const isNotificationFailed = (
 ): event is WebhookEventOf<'calendar.appointment.notificationFailed'> =>
   isWebhookEventType(event, 'calendar.appointment.notificationFailed');
 
+/**
+ * Whether `event` is `calendar.appointment.calendarEventFailed` (extension): a booking could not be
+ * written to its resource's external calendar (`data.payload.calendarEvent`: its `operation`,
+ * `externalCalendarLinkId`, `reason` and `detail`).
+ */
+export const isCalendarEventFailed = (
+  event: ReceivedWebhookEvent,
+): event is WebhookEventOf<'calendar.appointment.calendarEventFailed'> =>
+  isWebhookEventType(event, 'calendar.appointment.calendarEventFailed');
+
 /** Whether `event` is the `webhook.ping` test event that the console's `ping` sends. */
 export const isWebhookPing = (event: ReceivedWebhookEvent): event is WebhookEventOf<'webhook.ping'> =>
   isWebhookEventType(event, 'webhook.ping');

@@ -19,6 +19,7 @@ export {
   isMeetingCreated,
   isMeetingFailed,
   isNotificationFailed,
+  isCalendarEventFailed,
   isTableEntryAdded,
   isUnknownWebhookEvent,
   isWebhookEventType,

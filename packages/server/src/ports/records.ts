@@ -30,6 +30,7 @@ export type * from './records/bookings';
 export type * from './records/webhooks';
 export type * from './records/external-calendars';
 export type * from './records/notifications';
+export type * from './records/calendar-events';
 
 /** An organization (tenant). `resourcePlanner` organizations book by resource and appointment type. */
 export interface OrganizationRecord {

@@ -22,6 +22,7 @@ import type {
   JobRecord,
   LeadStateRecord,
   NotificationSettingsRecord,
+  BookingCalendarEventRecord,
   OrganizationRecord,
   ResourceCalendarMappingRecord,
   ResourceRecord,
@@ -89,6 +90,8 @@ export type CustomFieldRepository = ScopedRepository<CustomFieldRecord, { tableI
 export type AppointmentTypeRepository = ScopedRepository<AppointmentTypeRecord>;
 /** Appointment types' notification settings, each under its appointment type's id. */
 export type NotificationSettingsRepository = ScopedRepository<NotificationSettingsRecord>;
+/** The events bookings became in external calendars, each under its booking's id (see the write-back). */
+export type BookingCalendarEventRepository = ScopedRepository<BookingCalendarEventRecord>;
 /** Resources, also listed by what they are mapped to. */
 export interface ResourceRepository extends ScopedRepository<ResourceRecord> {
   /**
@@ -295,6 +298,8 @@ export interface Repositories {
   externalCalendarLinks: ExternalCalendarLinkRepository;
   /** Notification settings of appointment types. */
   notificationSettings: NotificationSettingsRepository;
+  /** The events bookings became in external calendars. */
+  bookingCalendarEvents: BookingCalendarEventRepository;
   /** Widget telemetry. */
   telemetry: TelemetryRepository;
 }

@@ -20,6 +20,7 @@ import type {
   JobRecord,
   LeadStateRecord,
   NotificationSettingsRecord,
+  BookingCalendarEventRecord,
   OrganizationRecord,
   ResourceCalendarMappingRecord,
   ResourceRecord,
@@ -178,6 +179,21 @@ export const appointmentType = (
   searchLength: 15,
   archived: false,
   ...stamps(),
+  ...overrides,
+});
+
+/** The event a booking became in an external calendar (stored under the booking's id). */
+export const bookingCalendarEvent = (
+  organizationId: string,
+  overrides: Partial<BookingCalendarEventRecord> = {},
+): BookingCalendarEventRecord => ({
+  id: id(),
+  organizationId,
+  linkId: id(),
+  eventId: 'https://dav.example.com/calendars/coach/work/booking-1.ics',
+  startMs: Date.parse(at(7)),
+  endMs: Date.parse(at(7)) + 3_600_000,
+  updatedAt: later(),
   ...overrides,
 });
 

@@ -22,6 +22,7 @@ import {
   TableSchema,
   UuidSchema,
 } from '@leadbook/contract';
+import { z } from 'zod';
 import type { ConformanceHarness } from './harness';
 import * as make from './fixtures';
 import { scopedSuite } from './scoped';
@@ -96,6 +97,28 @@ export function registerScopedTests(harness: ConformanceHarness): void {
       updatedAt: DateTimeSchema,
     }).strict(),
     change: (r) => ({ ...r, reminderMinutesBefore: [30], replyTo: undefined, updatedAt: make.later() }),
+  });
+  scopedSuite(harness, {
+    name: 'bookingCalendarEvents',
+    repo: (tx) => tx.bookingCalendarEvents,
+    build: make.bookingCalendarEvent,
+    schema: z
+      .object({
+        id: UuidSchema,
+        organizationId: OrganizationIdSchema,
+        linkId: UuidSchema,
+        eventId: z.string().min(1),
+        startMs: z.number().int(),
+        endMs: z.number().int(),
+        updatedAt: DateTimeSchema,
+      })
+      .strict(),
+    change: (r) => ({
+      ...r,
+      startMs: r.startMs + 3_600_000,
+      endMs: r.endMs + 3_600_000,
+      updatedAt: make.later(),
+    }),
   });
   scopedSuite(harness, {
     name: 'resources',

@@ -28,6 +28,7 @@ import { buffersOf } from '../availability';
 import { checkPlannerInterval, invalid, usableHold } from './checks';
 import { bookingResponse } from './response';
 import { meetingLockKey, plannedMeeting, releaseMeeting, scheduleMeeting } from '../meetings';
+import { releaseCalendarEvent, scheduleCalendarEvent } from '../calendar-writeback';
 import { APPOINTMENT_JOB_TYPES, appointmentJobKey, type AppointmentJobPayload } from './scheduled-events';
 import { inviteSequence, planCreatedNotifications, planDeletedNotifications } from '../notifications';
 
@@ -215,6 +216,7 @@ export async function createBookingTx(ctx: ServiceContext, unit: Unit, request: 
   const booking = await insertBooking(ctx, unit, reads.org, request, reads);
   await scheduleAppointmentTimers(unit.jobs, booking, request.trigger);
   await scheduleMeeting(ctx, unit.jobs, booking);
+  await scheduleCalendarEvent(ctx, unit, booking);
   const { trigger } = request;
   await planCreatedNotifications(ctx, unit, {
     booking,
@@ -294,7 +296,7 @@ export async function createBooking(
 
 /**
  * `DELETE /connect/calendar_bookings/:id`: hard delete, `calendar.appointment.deleted`, timers
- * cancelled, the meeting's deletion scheduled.
+ * cancelled, the meeting's and the external calendar event's deletions scheduled.
  */
 export async function deleteBooking(
   ctx: ServiceContext,
@@ -308,6 +310,7 @@ export async function deleteBooking(
       const record = await tx.bookings.get(orgId, id);
       if (!record) throw notFound('Booking');
       const booking = await bookingResponse(tx, await releaseMeeting(ctx, jobs, record));
+      await releaseCalendarEvent(ctx, { tx, jobs }, record, booking, trigger);
       await tx.bookings.delete(orgId, id);
       await jobs.cancel(appointmentJobKey(id, 'hasStarted'));
       await jobs.cancel(appointmentJobKey(id, 'hasEnded'));

@@ -15,6 +15,7 @@ import { checkPlannerInterval, invalid, usableHold } from './checks';
 import { bookingResponse } from './response';
 import { scheduleAppointmentTimers } from './index';
 import { meetingLockKey, moveMeeting } from '../meetings';
+import { moveCalendarEvent } from '../calendar-writeback';
 import { inviteSequence, planRescheduledNotifications, withNextInviteSequence } from '../notifications';
 
 /** One reschedule. */
@@ -131,6 +132,7 @@ export async function rescheduleBooking(
         if (moved.holdId) await tx.holds.delete(org, moved.holdId);
         const written = withNextInviteSequence(await moveMeeting(ctx, jobs, moved.record));
         await tx.bookings.update(written);
+        await moveCalendarEvent(ctx, { tx, jobs }, written);
         const booking = await bookingResponse(tx, written);
         await scheduleAppointmentTimers(jobs, booking, record.trigger);
         await planRescheduledNotifications(

@@ -11,6 +11,7 @@ import type {
   BlockerRecord,
   CalendarRecord,
   NotificationSettingsRecord,
+  BookingCalendarEventRecord,
   ResourceCalendarMappingRecord,
   ResourceRecord,
   ResourceSlotRecord,
@@ -105,6 +106,7 @@ export function lookupRepositories(d: SqlDialect) {
     }),
     appointmentTypes: scopedTable<AppointmentTypeRecord>(d, { table: 'appointment_types' }),
     notificationSettings: scopedTable<NotificationSettingsRecord>(d, { table: 'notification_settings' }),
+    bookingCalendarEvents: scopedTable<BookingCalendarEventRecord>(d, { table: 'booking_calendar_events' }),
     resources: resourceRepository(d),
     resourceSlots: scopedTable<ResourceSlotRecord, CalendarAndResource>(d, {
       table: 'resource_slots',
