@@ -143,7 +143,7 @@ const calendarEventFailed = z.object({
     booking: CalendarBookingSchema.describe('The booking whose event it was, as it was then'),
     calendarEvent: z.object({
       operation: z.enum(CALENDAR_EVENT_OPERATIONS).describe('What the write-back was doing'),
-      externalCalendarLinkId: UuidSchema.describe('The receiving link of the booking\'s resource'),
+      externalCalendarLinkId: UuidSchema.describe("The receiving link of the booking's resource"),
       reason: z
         .enum(CALENDAR_EVENT_FAILURE_REASONS)
         .describe(

@@ -31,7 +31,10 @@ export async function busyLinksOf(
 }
 
 /** Runs one provider call, rejecting at `timeoutMs` even if the adapter ignores its signal. */
-export async function withinTimeout<T>(timeoutMs: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withinTimeout<T>(
+  timeoutMs: number,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
