@@ -12,7 +12,11 @@
  * rate limits, for races of many requests from one client), LEADBOOK_NOTIFY (`on`: booking
  * notifications to a notifier that prints `{"notificationSent": messageId}` per message; `hang`: one
  * whose sends never finish, so a message is in flight when the process is killed),
- * LEADBOOK_NOTIFY_TIMEOUT_MS (the notifications' `timeoutMs`, default 30000). Webhooks may
+ * LEADBOOK_NOTIFY_TIMEOUT_MS (the notifications' `timeoutMs`, default 30000), LEADBOOK_CALENDAR_URL
+ * (external calendars on: the provider `shared` reaches the test's shared calendar there, sealed with
+ * LEADBOOK_CALENDAR_KEY, base64; each creation prints `{"calendarEventCreated": uid}`),
+ * LEADBOOK_CALENDAR_MODE (`hang`: creations print `{"calendarEventCreating": uid}` and never finish),
+ * LEADBOOK_CALENDAR_TIMEOUT_MS (the external calendars' `timeoutMs`, default 5000). Webhooks may
  * target loopback (the tests' receivers listen there).
  *
  * @module
@@ -32,6 +36,7 @@ import {
   createPostgresStorage,
 } from '@leadbook/storage-postgres';
 import { listenOnLoopback, shutDownHost } from '../../../../test-support/http-host';
+import { sharedCalendarClient } from './http-calendar';
 
 /** One line of the protocol the tests read. */
 const report = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -79,7 +84,33 @@ const notifier: Notifier = {
     return { messageId: message.id, rejectedRecipients: [] };
   },
 };
+const calendarUrl = process.env['LEADBOOK_CALENDAR_URL'];
+const hang = process.env['LEADBOOK_CALENDAR_MODE'] === 'hang';
+const calendar = calendarUrl
+  ? sharedCalendarClient(calendarUrl, {
+      hang,
+      onCreating: (uid) => report({ calendarEventCreating: uid, pid: process.pid }),
+    })
+  : null;
 const service = await createConnectService({
+  ...(calendar
+    ? {
+        externalCalendars: {
+          providers: {
+            shared: () => ({
+              ...calendar,
+              async createEvent(event, options) {
+                const created = await calendar.createEvent(event, options);
+                report({ calendarEventCreated: event.uid, pid: process.pid });
+                return created;
+              },
+            }),
+          },
+          encryptionKeys: [{ id: 'test', key: env('LEADBOOK_CALENDAR_KEY') }],
+          timeoutMs: Number(process.env['LEADBOOK_CALENDAR_TIMEOUT_MS'] ?? 5_000),
+        },
+      }
+    : {}),
   ...(notifyMode
     ? {
         notifications: {
