@@ -36,6 +36,10 @@ export function describeEvent(event: ReceivedWebhookEvent): string {
       const { booking, notification } = event.data.payload;
       return `appointment ${booking.id}: ${notification.kind} email not sent (${notification.reason})`;
     }
+    case 'calendar.appointment.calendarEventFailed': {
+      const { booking, calendarEvent } = event.data.payload;
+      return `appointment ${booking.id}: its calendar event could not be ${calendarEvent.operation}d (${calendarEvent.reason})`;
+    }
     case 'webhook.ping':
       return `ping for subscription ${event.data.subscriptionId}`;
     default:

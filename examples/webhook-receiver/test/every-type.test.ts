@@ -5,15 +5,19 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '@leadbook/contract';
+import { randomBytes } from 'node:crypto';
 import {
+  isCalendarEventFailed,
   isMeetingCreated,
   isMeetingFailed,
   isNotificationFailed,
   type WebhookEventType,
 } from '@leadbook/sdk';
 import {
+  createInMemoryExternalCalendar,
   createInMemoryMeetingProvider,
   createInMemoryNotifier,
+  ExternalCalendarError,
   MeetingProviderError,
 } from '@leadbook/server';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
@@ -33,12 +37,29 @@ const trial = (hour: number, entryId: string) => ({
 describe('the example receiver and every deliverable event type', () => {
   let harness: ReceiverHarness;
   const meetings = createInMemoryMeetingProvider();
+  // The coach's receiving calendar refuses the first booking's event for good.
+  const coachCalendar = createInMemoryExternalCalendar();
+  coachCalendar.fail(
+    'createEvent',
+    new ExternalCalendarError('HTTP 403: read-only calendar', { retryable: false }),
+  );
 
   beforeEach(async () => {
     vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     harness = await startReceiverAndService({
       meetings: { providers: [meetings] },
       notifications: { notifier: createInMemoryNotifier() },
+      externalCalendars: {
+        providers: { memory: () => coachCalendar },
+        encryptionKeys: [{ id: 'k1', key: randomBytes(32) }],
+      },
+    });
+    await harness.service.admin.externalCalendars.link(ID.organization, {
+      resourceId: ID.resourceCoach,
+      provider: 'memory',
+      label: 'Coach work',
+      connection: { name: 'work' },
+      receivesBookings: true,
     });
     await harness.service.admin.appointmentTypes.setMeetings(ID.organization, ID.appointmentTypeTrial, {
       provider: 'zoom',
@@ -68,6 +89,7 @@ describe('the example receiver and every deliverable event type', () => {
     }))!;
     const kept = (await call('POST', '/connect/calendar_bookings/', TOKEN.write, trial(8, lead.id)))!;
     await arrived('calendar.appointment.meetingCreated');
+    await arrived('calendar.appointment.calendarEventFailed');
     meetings.fail('create', new MeetingProviderError('HTTP 400: invalid host', { retryable: false }));
     // A lead without an email address: its booking's confirmation is recorded as not sent.
     const noMail = (await call('POST', '/connect/table_entries/', TOKEN.write, {
@@ -96,6 +118,11 @@ describe('the example receiver and every deliverable event type', () => {
     expect(failed?.data.payload).toMatchObject({
       booking: { id: dropped.id, meetingStatus: 'failed' },
       reason: expect.stringContaining('invalid host'),
+    });
+    const unwritten = handled.map(({ event }) => event).find(isCalendarEventFailed);
+    expect(unwritten?.data.payload).toMatchObject({
+      booking: { id: kept.id },
+      calendarEvent: { operation: 'create', reason: 'rejected', detail: 'HTTP 403: read-only calendar' },
     });
     const unsent = handled.map(({ event }) => event).find(isNotificationFailed);
     expect(unsent?.data.payload).toMatchObject({
