@@ -77,6 +77,32 @@ describe('external calendar write-back', () => {
     expect(studio.calendar.calls.filter((c) => c.operation !== 'busy')).toEqual([]);
   });
 
+  it('a link unlinked before its job runs gets nothing; one unlinked later keeps its event untouched', async () => {
+    studio = await writebackStudio();
+    const { service, calendar, linkId } = studio;
+    const unseen = await studio.book(START);
+    await service.admin.externalCalendars.unlink(unseen.organizationId, linkId);
+    await advanceTo(Date.now());
+    expect(calendar.calls.filter((c) => c.operation !== 'busy')).toEqual([]);
+    await service.close();
+
+    studio = await writebackStudio();
+    const booking = await studio.book(START);
+    await advanceTo(Date.now());
+    expect(studio.calendar.events.size).toBe(1);
+    await studio.service.admin.externalCalendars.unlink(booking.organizationId, studio.linkId);
+    await studio.reschedule(booking.id, LATER);
+    await studio.remove(booking.id);
+    await advanceTo(Date.now() + HOUR);
+    // Leadbook no longer holds the calendar's credentials: the event stays, nothing fails.
+    expect(studio.calendar.calls.map((c) => c.operation).filter((o) => o !== 'busy')).toEqual([
+      'createEvent',
+    ]);
+    expect([...studio.calendar.events.values()].map((e) => e.startMs)).toEqual([START]);
+    expect(failures(studio)).toEqual([]);
+    expect(await pendingWriteback(studio)).toEqual([]);
+  });
+
   it('retries a retryable failure with backoff, then creates the event once', async () => {
     studio = await writebackStudio();
     studio.calendar.fail('createEvent', undefined, 2);
