@@ -103,6 +103,24 @@ describe('external calendar write-back', () => {
     expect(await pendingWriteback(studio)).toEqual([]);
   });
 
+  it('an event removed from the calendar outside Leadbook is created again when its booking moves', async () => {
+    studio = await writebackStudio();
+    const booking = await studio.book(START);
+    await advanceTo(Date.now());
+    const [first] = [...studio.calendar.events.keys()];
+    await studio.calendar.deleteEvent(first!); // the coach deleted it in their calendar app
+    await studio.reschedule(booking.id, LATER);
+    await advanceTo(Date.now());
+    expect([...studio.calendar.events.values()]).toMatchObject([
+      { uid: bookingEventUid(booking.id), startMs: LATER, endMs: LATER + HOUR },
+    ]);
+    expect(failures(studio)).toEqual([]);
+    // The new event is the one the next change moves.
+    await studio.reschedule(booking.id, START);
+    await advanceTo(Date.now());
+    expect([...studio.calendar.events.values()]).toMatchObject([{ startMs: START, sequence: 1 }]);
+  });
+
   it('retries a retryable failure with backoff, then creates the event once', async () => {
     studio = await writebackStudio();
     studio.calendar.fail('createEvent', undefined, 2);

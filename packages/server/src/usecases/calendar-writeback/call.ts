@@ -13,7 +13,8 @@ import type { ExternalCalendarLinkRecord } from '../../ports/records';
 import { withinTimeout } from '../external-calendars/busy';
 
 /** How a call ended. */
-export type CallOutcome<T> = { ok: true; value: T } | { ok: false; retryable: boolean; detail: string };
+export type CallOutcome<T> =
+  { ok: true; value: T } | { ok: false; retryable: boolean; detail: string; status?: number | undefined };
 
 /** Calls `call` on `link`'s calendar within the timeout. */
 export async function callCalendar<T>(
@@ -32,7 +33,8 @@ export async function callCalendar<T>(
   try {
     return { ok: true, value: await withinTimeout(service.timeoutMs, (signal) => call(calendar, signal)) };
   } catch (error) {
-    const retryable = !isExternalCalendarError(error) || error.retryable;
-    return { ok: false, retryable, detail: errorFields(error).message };
+    if (!isExternalCalendarError(error))
+      return { ok: false, retryable: true, detail: errorFields(error).message };
+    return { ok: false, retryable: error.retryable, detail: error.message, status: error.status };
   }
 }

@@ -173,16 +173,25 @@ export function calendarEventSyncHandler(ctx: ServiceContext): JobHandler {
       options,
     );
     if (!claim) return;
-    const outcome = await callCalendar(ctx, claim.link, (calendar, signal) =>
+    const create = () =>
+      callCalendar(ctx, claim.link, (calendar, signal) =>
+        calendar
+          .createEvent({ uid: bookingEventUid(bookingId), summary: claim.summary, ...claim.time }, { signal })
+          .then((created) => created.eventId),
+      );
+    let done: Claim = claim;
+    let outcome =
       claim.step === 'create'
-        ? calendar
-            .createEvent(
-              { uid: bookingEventUid(bookingId), summary: claim.summary, ...claim.time },
-              { signal },
-            )
-            .then((created) => created.eventId)
-        : calendar.moveEvent(claim.eventId!, claim.time, { signal }).then(() => claim.eventId!),
-    );
-    await runUnit(ctx, (tx, emit, jobs) => settle(ctx, { tx, emit, jobs }, payload, claim, outcome), options);
+        ? await create()
+        : await callCalendar(ctx, claim.link, (calendar, signal) =>
+            calendar.moveEvent(claim.eventId!, claim.time, { signal }).then(() => claim.eventId!),
+          );
+    if (!outcome.ok && claim.step === 'move' && outcome.status === 404) {
+      // The calendar no longer holds the event (deleted there, or the link now reaches another
+      // calendar): it is created again, under the same lease.
+      done = { ...claim, step: 'create', eventId: null };
+      outcome = await create();
+    }
+    await runUnit(ctx, (tx, emit, jobs) => settle(ctx, { tx, emit, jobs }, payload, done, outcome), options);
   };
 }
