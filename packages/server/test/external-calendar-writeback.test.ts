@@ -8,6 +8,7 @@ import {
   type StorageAdapter,
 } from '@leadbook/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STUDIO_IDS as ID } from '@leadbook/server/studio';
 import { day, NOW } from '../../../test-support/time';
 import { advanceTo } from './notifications-support';
 import { writebackStudio, type WritebackStudio } from './writeback-support';
@@ -66,6 +67,27 @@ describe('external calendar write-back', () => {
     expect(studio.calendar.events.size).toBe(0);
     expect(failures(studio)).toEqual([]);
     expect(await pendingWriteback(studio)).toEqual([]);
+  });
+
+  it('a booking moved to another resource leaves the old calendar for the new one', async () => {
+    studio = await writebackStudio();
+    const room = await studio.receiving(ID.resourceRoom);
+    const booking = await studio.book(START);
+    await advanceTo(Date.now());
+    expect(studio.calendar.events.size).toBe(1);
+    // The studio room's Berlin window is 14:00-18:00, 13:00Z-17:00Z.
+    const afternoon = START + 5 * HOUR;
+    await studio.reschedule(booking.id, afternoon, ID.resourceRoom);
+    // The deletion is a job of its own, stored by the sync job as it runs: a second wake-up.
+    await advanceTo(Date.now() + 1000);
+    expect(studio.calendar.events.size).toBe(0);
+    expect([...room.events.values()]).toMatchObject([
+      { uid: bookingEventUid(booking.id), startMs: afternoon, sequence: 0 },
+    ]);
+    await studio.remove(booking.id);
+    await advanceTo(Date.now());
+    expect(room.events.size).toBe(0);
+    expect(failures(studio)).toEqual([]);
   });
 
   it('writes nothing for a resource without a receiving link', async () => {

@@ -29,8 +29,10 @@ export interface WritebackStudio {
   events: ServiceEvent[];
   /** Books the coach for a trial session over `[startMs, startMs + 1 h)`. */
   book(startMs: number): Promise<CalendarBooking>;
-  /** Moves a booking to `[startMs, startMs + 1 h)`. */
-  reschedule(id: string, startMs: number): Promise<CalendarBooking>;
+  /** Moves a booking to `[startMs, startMs + 1 h)`, on `resourceId` when given. */
+  reschedule(id: string, startMs: number, resourceId?: string): Promise<CalendarBooking>;
+  /** Links `resourceId` to a new in-memory calendar that receives its bookings; returns the calendar. */
+  receiving(resourceId: string): Promise<InMemoryExternalCalendar>;
   /** Deletes a booking. */
   remove(id: string): Promise<void>;
 }
@@ -63,12 +65,13 @@ export async function writebackStudio(
   options: { scheduler?: (storage: StorageAdapter) => Scheduler; receives?: boolean } = {},
 ): Promise<WritebackStudio> {
   const calendar = createInMemoryExternalCalendar();
+  const calendars = new Map([['work', calendar]]);
   const storage = await createSqlJsStorage();
   const service = await createConnectService({
     storage,
     ...(options.scheduler ? { scheduler: options.scheduler(storage) } : {}),
     externalCalendars: {
-      providers: { memory: () => calendar },
+      providers: { memory: (connection) => calendars.get(String(connection['name']))! },
       encryptionKeys: [{ id: 'k1', key: randomBytes(32) }],
     },
   });
@@ -97,11 +100,26 @@ export async function writebackStudio(
         }),
         201,
       ),
-    reschedule: (id, startMs) =>
+    reschedule: (id, startMs, resourceId) =>
       expectStatus(
-        call(service, 'PATCH', `/connect/calendar_bookings/${id}`, TOKEN.write, interval(startMs)),
+        call(service, 'PATCH', `/connect/calendar_bookings/${id}`, TOKEN.write, {
+          ...interval(startMs),
+          ...(resourceId ? { resourceId } : {}),
+        }),
         200,
       ),
+    receiving: async (resourceId) => {
+      const name = `calendar-${calendars.size + 1}`;
+      calendars.set(name, createInMemoryExternalCalendar());
+      await service.admin.externalCalendars.link(ID.organization, {
+        resourceId,
+        provider: 'memory',
+        label: name,
+        connection: { name },
+        receivesBookings: true,
+      });
+      return calendars.get(name)!;
+    },
     remove: async (id) => {
       await expectStatus(call(service, 'DELETE', `/connect/calendar_bookings/${id}`, TOKEN.admin), 204);
     },
