@@ -3,7 +3,7 @@
  * on fake timers, for the write-back suite.
  */
 import { randomBytes } from 'node:crypto';
-import type { CalendarBooking, ServiceEvent } from '@leadbook/contract';
+import type { CalendarBooking, EventOf, ServiceEvent } from '@leadbook/contract';
 import {
   createConnectService,
   createInMemoryExternalCalendar,
@@ -125,3 +125,20 @@ export async function writebackStudio(
     },
   };
 }
+
+/** The `calendarEventFailed` events a write-back test's service emitted. */
+export const failures = (studio: WritebackStudio) =>
+  studio.events.filter(
+    (e): e is EventOf<'calendar.appointment.calendarEventFailed'> =>
+      e.type === 'calendar.appointment.calendarEventFailed',
+  );
+
+/** How many calls of `operation` the coach's calendar got. */
+export const callsOf = (studio: WritebackStudio, operation: string) =>
+  studio.calendar.calls.filter((c) => c.operation === operation).length;
+
+/** The write-back jobs still stored (retries, leases). */
+export const pendingWriteback = (studio: WritebackStudio) =>
+  studio.service.storage
+    .transaction((tx) => tx.jobs.listDue(Number.MAX_SAFE_INTEGER, 100))
+    .then((jobs) => jobs.filter((job) => job.type.startsWith('booking.calendarEvent')));
