@@ -159,7 +159,11 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): ExternalCa
   };
 
   /** Runs `work` with the caller's signal joined to the timeout; every failure becomes an ExternalCalendarError. */
-  const call = async <T>(what: string, caller: AbortSignal | undefined, work: (request: Options) => Promise<T>) => {
+  const call = async <T>(
+    what: string,
+    caller: AbortSignal | undefined,
+    work: (request: Options) => Promise<T>,
+  ) => {
     const signal = caller
       ? AbortSignal.any([caller, AbortSignal.timeout(timeoutMs)])
       : AbortSignal.timeout(timeoutMs);
@@ -175,7 +179,10 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): ExternalCa
   /** The id of the event with `uid`, for a creation Google refused as a duplicate (409). */
   const findByUid = async (uid: string, request: Options) => {
     const page = await api
-      .get(events, { ...request, searchParams: { iCalUID: uid, showDeleted: 'true', fields: 'items(id,status)' } })
+      .get(events, {
+        ...request,
+        searchParams: { iCalUID: uid, showDeleted: 'true', fields: 'items(id,status)' },
+      })
       .json<EventsPage>();
     const items = page.items ?? [];
     const live = items.find((item) => item.status !== 'cancelled' && typeof item.id === 'string');
@@ -235,7 +242,8 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): ExternalCa
             .json<GoogleEvent>();
         } catch (error) {
           // 409: Google holds an event with this iCalUID, made by an earlier try of this creation.
-          if (isHTTPError(error) && error.response.status === 409) return { eventId: await findByUid(event.uid, request) };
+          if (isHTTPError(error) && error.response.status === 409)
+            return { eventId: await findByUid(event.uid, request) };
           throw error;
         }
         if (typeof created.id !== 'string') {
@@ -250,7 +258,11 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): ExternalCa
       return call('moving the event', callOptions.signal, async (request) => {
         // Google raises the event's `sequence` itself when its time changes.
         const moved = await api
-          .patch(eventPath(eventId), { ...request, searchParams: { sendUpdates: 'none' }, json: timeBody(time) })
+          .patch(eventPath(eventId), {
+            ...request,
+            searchParams: { sendUpdates: 'none' },
+            json: timeBody(time),
+          })
           .json<GoogleEvent>();
         // A deleted event stays listed as cancelled for a while, and Google may still patch it.
         if (moved.status === 'cancelled') {

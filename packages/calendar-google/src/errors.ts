@@ -45,6 +45,16 @@ export function retryAfterMs(response: Response, now: () => number): number | un
   return Number.isNaN(at) ? undefined : Math.max(0, at - now());
 }
 
+/**
+ * The SSRF guard's reason when `error` is a connection it refused, else undefined. ky wraps a
+ * failed fetch in its NetworkError; the fetch's `TypeError` has the guard's refusal as its cause.
+ */
+export function refusedAddress(error: unknown): string | undefined {
+  const reason = isNetworkError(error) ? error.cause : error;
+  const cause = (reason as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  return cause?.code === ADDRESS_REFUSED_CODE ? String(cause.message) : undefined;
+}
+
 /** `reason: message` of Google's error body, as far as it has them, cut to 300 characters. */
 function describe(data: unknown): string {
   const body = (data as GoogleErrorBody | null | undefined)?.error;
@@ -70,22 +80,25 @@ export function googleError(
       { retryable: isRetryableStatus(status, error.data), status, cause: error },
     );
   }
-  if (signal?.aborted || isTimeoutError(error) || (error as { name?: unknown } | null)?.name === 'AbortError') {
+  if (
+    signal?.aborted ||
+    isTimeoutError(error) ||
+    (error as { name?: unknown } | null)?.name === 'AbortError'
+  ) {
     return new ExternalCalendarError(`Google Calendar ${what}: the call was aborted or timed out`, {
       retryable: true,
       cause: error,
     });
   }
-  // ky wraps a failed fetch in its NetworkError; the guard's refusal is the fetch's cause.
-  const reason = isNetworkError(error) ? error.cause : error;
-  const cause = (reason as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  if (cause?.code === ADDRESS_REFUSED_CODE) {
+  const refused = refusedAddress(error);
+  if (refused !== undefined) {
     // The guard's reason names the address and why; it holds no credential.
-    return new ExternalCalendarError(`Google Calendar ${what}: ${String(cause.message)}`, {
+    return new ExternalCalendarError(`Google Calendar ${what}: ${refused}`, {
       retryable: false,
       cause: error,
     });
   }
+  const reason = isNetworkError(error) ? error.cause : error;
   const detail = reason instanceof Error ? reason.message : String(reason);
   return new ExternalCalendarError(`Google Calendar ${what}: network error (${detail})`, {
     retryable: true,

@@ -7,7 +7,7 @@
  * @module
  */
 import ky, { isHTTPError, type KyInstance, type ShouldRetryState } from 'ky';
-import { isRateLimit, retryAfterMs } from './errors';
+import { isRateLimit, refusedAddress, retryAfterMs } from './errors';
 import type { TokenCache } from './token';
 
 /**
@@ -53,6 +53,8 @@ export function retryOptions(policy: RetryPolicy, now: () => number) {
     delay: (attempt: number) => policy.delayMs * 2 ** (attempt - 1),
     jitter: true,
     shouldRetry: ({ error }: ShouldRetryState) => {
+      // The SSRF guard refused the address: it will refuse it again.
+      if (refusedAddress(error)) return false;
       if (!isHTTPError(error)) return undefined;
       const { status } = error.response;
       if (status === 403 && !isRateLimit(status, error.data)) return false;

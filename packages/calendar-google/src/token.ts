@@ -63,7 +63,11 @@ async function issue(grant: TokenGrant): Promise<{ token: string; expiresAt: num
           : 'check the OAuth client id, secret and refresh token';
       throw new ExternalCalendarError(
         `Google Calendar token: HTTP ${error.response.status} (${detail || 'refused'}): ${hint}`,
-        { retryable: error.response.status === 408 || error.response.status === 429, status: error.response.status, cause: error },
+        {
+          retryable: error.response.status === 408 || error.response.status === 429,
+          status: error.response.status,
+          cause: error,
+        },
       );
     }
     throw googleError(error, 'token', undefined);
