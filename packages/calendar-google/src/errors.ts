@@ -1,7 +1,8 @@
 /**
  * Google's failures as `ExternalCalendarError`s. Rate limits (429, and 403 with the reason
- * `rateLimitExceeded` or `userRateLimitExceeded`), outages (5xx), timeouts and network errors may
- * pass with a retry; other refusals (bad input, no access, an event that is gone) will not.
+ * `rateLimitExceeded` or `userRateLimitExceeded`), usage limits (403 `quotaExceeded`), outages
+ * (5xx), timeouts and network errors may pass with a retry; other refusals (bad input, no access,
+ * an event that is gone) will not.
  * Messages carry Google's own `reason` and `message`, never a token or a secret.
  *
  * @module
@@ -30,9 +31,18 @@ export function isRateLimit(status: number, data: unknown): boolean {
   return status === 403 && reason !== undefined && RATE_LIMIT_REASONS.has(reason);
 }
 
-/** Whether an answer may pass with a later attempt: rate limits, 408 and 5xx. */
+/**
+ * Whether an answer may pass with a later attempt: rate limits, 408, 5xx, and 403 `quotaExceeded`
+ * (the calendar's usage limits, which Google lifts after some hours: worth a later retry, not one
+ * within the call).
+ */
 export function isRetryableStatus(status: number, data: unknown): boolean {
-  return isRateLimit(status, data) || status === 408 || status >= 500;
+  return (
+    isRateLimit(status, data) ||
+    (status === 403 && googleReason(data) === 'quotaExceeded') ||
+    status === 408 ||
+    status >= 500
+  );
 }
 
 /** The wait a response asks for (`Retry-After`: seconds or an HTTP date), in milliseconds. */

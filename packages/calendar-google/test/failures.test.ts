@@ -121,6 +121,15 @@ describe('rate limits and outages', () => {
     expect(google.apiRequests().filter((request) => request.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('403 quotaExceeded (usage limits, lifted after hours) fails at once, retryable later', async () => {
+    google.script('GET', '/events', () =>
+      googleErrorResponse(403, 'quotaExceeded', 'Calendar usage limits exceeded.'),
+    );
+    const error = await failure(calendar().busy(DAY));
+    expect(error).toMatchObject({ retryable: true, status: 403 });
+    expect(listRequests()).toHaveLength(1);
+  });
+
   it('an outage that outlasts the attempts fails retryable', async () => {
     for (let i = 0; i < 10; i++)
       google.script('PATCH', '/events', () => googleErrorResponse(500, 'backendError', 'x'));
