@@ -11,77 +11,23 @@ import {
   checkWebhookUrlSyntax,
   createGuardedFetch,
   ExternalCalendarError,
-  mergeBusyIntervals,
-  type BusyInterval,
   type ExternalCalendar,
-  type HostLookup,
   type UrlGuardWording,
 } from '@leadbook/server';
 import ky, { isHTTPError, type Options } from 'ky';
 import { googleError } from './errors';
-import { BUSY_FIELDS, busyOf, insertBody, timeBody, type GoogleEvent } from './events';
+import { readBusy, type EventsPage } from './busy';
+import { insertBody, timeBody, type GoogleEvent } from './events';
 import { createApiClient, requestFetch, retryOptions, type CallState, type RetryPolicy } from './http';
+import type { GoogleCalendarOptions } from './options';
 import { createTokenCache } from './token';
-
-/** Options of {@link createGoogleCalendar}. */
-export interface GoogleCalendarOptions {
-  /** The calendar's id: `primary`, or an id such as `c_abc123@group.calendar.google.com`. */
-  calendarId: string;
-  /** The OAuth client's id (Google Cloud console, Credentials). */
-  clientId: string;
-  /** The OAuth client's secret. */
-  clientSecret: string;
-  /** The refresh token the calendar's owner granted (scope `https://www.googleapis.com/auth/calendar.events`). */
-  refreshToken: string;
-  /** The IANA zone of all-day events when Google's answer names none. Default: `UTC`. */
-  timezone?: string;
-  /** The longest a call may take, in milliseconds, retries included, on top of the caller's signal. Default: 10000. */
-  timeoutMs?: number;
-  /** Retries of one request after a rate limit, an outage or a network error. Default: 3 (4 attempts). */
-  retryLimit?: number;
-  /** The first backoff between attempts, in milliseconds; it doubles each time, with full jitter. Default: 500. */
-  retryDelayMs?: number;
-  /**
-   * The longest wait between attempts, in milliseconds. A `Retry-After` longer than this fails the
-   * call (retryable) rather than wait: the caller retries later. Default: 5000.
-   */
-  maxRetryWaitMs?: number;
-  /** The most pages (of 2,500 events) one busy read takes; a range with more fails. Default: 10. */
-  maxPages?: number;
-  /** The API base. Default: `https://www.googleapis.com/calendar/v3`. */
-  baseUrl?: string;
-  /** The OAuth token endpoint. Default: `https://oauth2.googleapis.com/token`. */
-  tokenUrl?: string;
-  /** Allow `baseUrl` and `tokenUrl` on loopback, private or link-local addresses (a test server). Default: false. */
-  allowPrivateUrls?: boolean;
-  /** The resolver of host names the SSRF guard checks. Default: the operating system's. */
-  lookup?: HostLookup;
-  /**
-   * The fetch every request goes through. Default: the SSRF-guarded fetch of `@leadbook/server`
-   * (`createGuardedFetch`); a fetch of your own replaces that guard.
-   */
-  fetch?: typeof fetch;
-  /** The clock of the access token's expiry, in epoch milliseconds. Default: `Date.now`. */
-  now?: () => number;
-}
 
 /** How the SSRF guard's refusals read for this adapter: they name its own option. */
 const GOOGLE_URL_WORDING: UrlGuardWording = {
   subject: 'Google Calendar URL',
   allowOption: 'allowPrivateUrls of createGoogleCalendar()',
 };
-/** The most events Google returns on one page of `events.list`. */
-const PAGE_SIZE = 2500;
-
-/** A page of `events.list`. */
-interface EventsPage {
-  items?: GoogleEvent[];
-  nextPageToken?: string;
-  timeZone?: string;
-}
-
 const required = ['calendarId', 'clientId', 'clientSecret', 'refreshToken'] as const;
-const isoTime = (ms: number) => new Date(ms).toISOString();
 const gone = (status: number) => status === 404 || status === 410;
 
 /**
@@ -200,37 +146,7 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): ExternalCa
     async busy(range, callOptions = {}) {
       assertBusyRange(range);
       return call('reading busy times', callOptions.signal, async (request) => {
-        const intervals: BusyInterval[] = [];
-        let pageToken: string | undefined;
-        for (let page = 1; ; page++) {
-          const answer = await api
-            .get(events, {
-              ...request,
-              searchParams: {
-                timeMin: isoTime(range.startMs),
-                timeMax: isoTime(range.endMs),
-                singleEvents: 'true',
-                showDeleted: 'false',
-                maxResults: String(PAGE_SIZE),
-                fields: BUSY_FIELDS,
-                ...(pageToken === undefined ? {} : { pageToken }),
-              },
-            })
-            .json<EventsPage>();
-          for (const event of answer.items ?? []) {
-            const interval = busyOf(event, answer.timeZone ?? zone);
-            if (interval) intervals.push(interval);
-          }
-          pageToken = answer.nextPageToken;
-          if (pageToken === undefined) break;
-          if (page === maxPages) {
-            throw new ExternalCalendarError(
-              `Google Calendar reading busy times: more than ${maxPages * PAGE_SIZE} events in the range`,
-              { retryable: false },
-            );
-          }
-        }
-        return mergeBusyIntervals(intervals, range);
+        return readBusy({ api, path: events, range, request, zone, maxPages });
       });
     },
     async createEvent(event, callOptions = {}) {

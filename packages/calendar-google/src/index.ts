@@ -5,4 +5,5 @@
  *
  * @packageDocumentation
  */
-export { createGoogleCalendar, type GoogleCalendarOptions } from './calendar';
+export { createGoogleCalendar } from './calendar';
+export type { GoogleCalendarOptions } from './options';
