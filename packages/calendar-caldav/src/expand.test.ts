@@ -86,6 +86,33 @@ describe('busyFromICalendar', () => {
     expect(at('2030-04-01T00:00') - at('2030-03-31T00:00')).toBe(23 * 3_600_000);
   });
 
+  it.each([
+    ['with', true],
+    ['without', false],
+  ])('reads a local time a DST change skips or repeats by RFC 5545, %s VTIMEZONE', (_, defined) => {
+    // 02:30 on a spring-forward day does not exist: it is read with the offset before the gap,
+    // i.e. one hour later in summer time. A time repeated in autumn is its first occurrence.
+    const cases = [
+      ['Europe/Berlin', '20300331T023000', '2030-03-31T01:30:00Z'],
+      ['Europe/Berlin', '20301027T023000', '2030-10-27T00:30:00Z'],
+      ['America/New_York', '20300310T023000', '2030-03-10T07:30:00Z'],
+      ['America/New_York', '20301103T013000', '2030-11-03T05:30:00Z'],
+    ] as const;
+    for (const [zone, local, utc] of cases) {
+      const ics = lines(
+        ...(defined ? (zone === 'Europe/Berlin' ? BERLIN_VTIMEZONE : NEW_YORK_VTIMEZONE) : []),
+        'BEGIN:VEVENT',
+        'UID:edge@example.com',
+        'DTSTAMP:20300101T000000Z',
+        `DTSTART;TZID=${zone}:${local}`,
+        'DURATION:PT15M',
+        'END:VEVENT',
+      );
+      const startMs = Date.parse(utc);
+      expect(busyFromICalendar([ics], WIDE, OPTIONS)).toEqual([{ startMs, endMs: startMs + 900_000 }]);
+    }
+  });
+
   it('reads an end in another zone than the start in its own zone', () => {
     const ics = lines(
       'BEGIN:VEVENT',

@@ -16,6 +16,7 @@ import {
 } from '@leadbook/server';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { ianaOffsetAt, resolveLocalTime, vtimezoneOffsetAt } from './local-time';
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
@@ -32,28 +33,28 @@ export interface ExpandOptions {
   maxOccurrences: number;
 }
 
-/** The epoch milliseconds of an ical.js time, resolving zones as the module says. */
+/**
+ * The epoch milliseconds of an ical.js time, resolving zones as the module says and local times
+ * that a DST change skips or repeats by the rule of RFC 5545 (see `resolveLocalTime`).
+ */
 function instant(time: Time, tzid: string | undefined, timezone: string): number {
   const zone = time.zone;
   if (zone === ICAL.Timezone.utcTimezone) return time.toUnixTime() * 1000;
+  const wallMs = Date.UTC(
+    time.year,
+    time.month - 1,
+    time.day,
+    time.isDate ? 0 : time.hour,
+    time.isDate ? 0 : time.minute,
+    time.isDate ? 0 : time.second,
+  );
   if (zone !== undefined && zone !== ICAL.Timezone.localTimezone && zone.tzid !== 'floating') {
-    return time.toUnixTime() * 1000;
+    return resolveLocalTime(wallMs, vtimezoneOffsetAt(zone));
   }
   // A floating time: a TZID the data did not define names an IANA zone; otherwise the calendar's.
   const named =
     !time.isDate && tzid !== undefined && DateTime.local({ zone: tzid }).isValid ? tzid : timezone;
-  const local = DateTime.fromObject(
-    {
-      year: time.year,
-      month: time.month,
-      day: time.day,
-      hour: time.isDate ? 0 : time.hour,
-      minute: time.isDate ? 0 : time.minute,
-      second: time.isDate ? 0 : time.second,
-    },
-    { zone: named },
-  );
-  return local.toMillis();
+  return resolveLocalTime(wallMs, ianaOffsetAt(named));
 }
 
 const tzidOf = (component: Component, name: 'dtstart' | 'dtend'): string | undefined => {
