@@ -157,10 +157,13 @@ export function busyFromICalendar(
     for (const vevent of root.getAllSubcomponents('vevent')) {
       const uid = String(vevent.getFirstPropertyValue('uid') ?? '');
       if (isLeadbookEventUid(uid)) continue;
-      const entry = byUid.get(uid) ?? { exceptions: [] };
-      if (vevent.hasProperty('recurrence-id')) entry.exceptions.push(vevent);
+      const override = vevent.hasProperty('recurrence-id');
+      // A second event under one UID (feeds without UIDs have them) is an event of its own.
+      const key = override || byUid.get(uid)?.master === undefined ? uid : `${uid}\u0000${byUid.size}`;
+      const entry = byUid.get(key) ?? { exceptions: [] };
+      if (override) entry.exceptions.push(vevent);
       else entry.master = vevent;
-      byUid.set(uid, entry);
+      byUid.set(key, entry);
     }
     for (const { master, exceptions } of byUid.values()) {
       // Occurrences without their master (an invitation to one occurrence) are single events.
