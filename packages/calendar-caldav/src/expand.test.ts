@@ -142,6 +142,25 @@ describe('busyFromICalendar', () => {
     );
   });
 
+  it('counts every event of a feed that gives several events one UID, or none', () => {
+    const single = (uid: string[], start: string, end: string) => [
+      'BEGIN:VEVENT',
+      ...uid,
+      'DTSTAMP:20300101T000000Z',
+      `DTSTART:${start}`,
+      `DTEND:${end}`,
+      'END:VEVENT',
+    ];
+    const ics = lines(
+      ...single(['UID:same@example.com'], '20300402T090000Z', '20300402T100000Z'),
+      ...single(['UID:same@example.com'], '20300403T090000Z', '20300403T100000Z'),
+      ...single([], '20300404T090000Z', '20300404T100000Z'),
+      ...single([], '20300405T090000Z', '20300405T100000Z'),
+    );
+    const starts = busyFromICalendar([ics], WIDE, OPTIONS).map((i) => new Date(i.startMs).toISOString());
+    expect(starts.sort()).toEqual([2, 3, 4, 5].map((day) => `2030-04-0${day}T09:00:00.000Z`));
+  });
+
   it("leaves out Leadbook's own events and refuses data that is not iCalendar", () => {
     const own = lines(
       'BEGIN:VEVENT',
