@@ -8,7 +8,7 @@
  * @module
  */
 import ICAL from 'ical.js';
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 
 type Timezone = InstanceType<typeof ICAL.Timezone>;
 
@@ -30,10 +30,10 @@ export function resolveLocalTime(wallMs: number, offsetAt: OffsetAt): number {
 }
 
 /** The offsets of an IANA zone, from the tz database luxon reads. */
-export const ianaOffsetAt =
-  (zone: string): OffsetAt =>
-  (utcMs) =>
-    DateTime.fromMillis(utcMs, { zone }).offset * 60_000;
+export const ianaOffsetAt = (zone: string): OffsetAt => {
+  const iana = IANAZone.create(zone);
+  return (utcMs) => iana.offset(utcMs) * 60_000;
+};
 
 interface Change {
   year: number;
