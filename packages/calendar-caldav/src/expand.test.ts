@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { mergeBusyIntervals } from '@leadbook/server';
-import { BERLIN_VTIMEZONE, NEW_YORK_VTIMEZONE } from '../test/timezones';
+import { BERLIN_VTIMEZONE, NEW_YORK_VTIMEZONE, rfcInstant } from '../test/timezones';
 import { busyFromICalendar } from './expand';
 
 const lines = (...body: string[]) =>
@@ -13,12 +13,14 @@ const stamp = (dt: DateTime) => dt.toFormat("yyyyMMdd'T'HHmmss");
 
 describe('busyFromICalendar', () => {
   it('recurring events in Berlin and New York, with or without VTIMEZONE, block exactly the local times a brute-force expansion gives', () => {
-    // Starts within a few weeks of the 2030 DST changes of both zones; hours clear of the switch.
+    // Starts within a few weeks of the 2030 DST changes of both zones, at any hour: occurrences
+    // on a change day may fall in the hour it skips or repeats (RFC 5545 reads them as the time
+    // after the gap, or the first of the two). The first occurrence is not on a change day.
     const arbitrary = fc.record({
       zone: fc.constantFrom('Europe/Berlin', 'America/New_York'),
-      anchor: fc.constantFrom('2030-03-01', '2030-10-20', '2030-10-30'),
+      anchor: fc.constantFrom('2030-03-01', '2030-03-20', '2030-10-20', '2030-10-30'),
       offsetDays: fc.integer({ min: 0, max: 20 }),
-      hour: fc.integer({ min: 5, max: 21 }),
+      hour: fc.integer({ min: 0, max: 23 }),
       minute: fc.constantFrom(0, 15, 30, 45),
       lengthMinutes: fc.integer({ min: 15, max: 180 }),
       weekly: fc.boolean(),
@@ -27,21 +29,31 @@ describe('busyFromICalendar', () => {
       excluded: fc.integer({ min: 0, max: 11 }),
       defined: fc.boolean(),
     });
+    type Case = typeof arbitrary extends fc.Arbitrary<infer T> ? T : never;
     fc.assert(
       fc.property(arbitrary, (c) => {
-        const start = DateTime.fromISO(c.anchor, { zone: c.zone })
+        // Local times as UTC DateTimes of the same fields; instants by RFC 5545 in the zone.
+        const first = DateTime.fromISO(c.anchor, { zone: 'UTC' })
           .plus({ days: c.offsetDays })
           .set({ hour: c.hour, minute: c.minute });
-        const step = (i: number) => start.plus({ days: i * c.interval * (c.weekly ? 7 : 1) });
-        const exdate = c.excluded < c.count ? [`EXDATE;TZID=${c.zone}:${stamp(step(c.excluded))}`] : [];
+        const day = first.startOf('day');
+        fc.pre(
+          rfcInstant(c.zone, day.plus({ days: 1 }))
+            .diff(rfcInstant(c.zone, day))
+            .as('hours') === 24,
+        );
+        const wall = (i: number) => first.plus({ days: i * c.interval * (c.weekly ? 7 : 1) });
+        const end = first.plus({ minutes: c.lengthMinutes });
+        const exact = rfcInstant(c.zone, end).toMillis() - rfcInstant(c.zone, first).toMillis();
+        const exdate = c.excluded < c.count ? [`EXDATE;TZID=${c.zone}:${stamp(wall(c.excluded))}`] : [];
         const vtimezone = c.zone === 'Europe/Berlin' ? BERLIN_VTIMEZONE : NEW_YORK_VTIMEZONE;
         const ics = lines(
           ...(c.defined ? vtimezone : []),
           'BEGIN:VEVENT',
           'UID:prop@example.com',
           'DTSTAMP:20300101T000000Z',
-          `DTSTART;TZID=${c.zone}:${stamp(start)}`,
-          `DTEND;TZID=${c.zone}:${stamp(start.plus({ minutes: c.lengthMinutes }))}`,
+          `DTSTART;TZID=${c.zone}:${stamp(first)}`,
+          `DTEND;TZID=${c.zone}:${stamp(end)}`,
           `RRULE:FREQ=${c.weekly ? 'WEEKLY' : 'DAILY'};INTERVAL=${c.interval};COUNT=${c.count}`,
           ...exdate,
           'END:VEVENT',
@@ -49,16 +61,42 @@ describe('busyFromICalendar', () => {
         const expected = [];
         for (let i = 0; i < c.count; i++) {
           if (i === c.excluded) continue;
-          const occurrence = step(i);
-          expected.push({
-            startMs: occurrence.toMillis(),
-            endMs: occurrence.plus({ minutes: c.lengthMinutes }).toMillis(),
-          });
+          const startMs = rfcInstant(c.zone, wall(i)).toMillis();
+          expected.push({ startMs, endMs: startMs + exact });
         }
         expect(mergeBusyIntervals(busyFromICalendar([ics], WIDE, OPTIONS), WIDE)).toEqual(
           mergeBusyIntervals(expected, WIDE),
         );
       }),
+      {
+        numRuns: 300,
+        // Always among the runs, with and without VTIMEZONE: 02:30 daily through Berlin's spring
+        // change (03:30 summer time on the day) and its autumn change (the first 02:30), and 01:30
+        // daily through New York's autumn change (the first 01:30).
+        examples: [true, false].flatMap((defined) =>
+          (
+            [
+              ['Europe/Berlin', '2030-03-20', 10, 2],
+              ['Europe/Berlin', '2030-10-20', 6, 2],
+              ['America/New_York', '2030-10-30', 3, 1],
+            ] as const
+          ).map(([zone, anchor, offsetDays, hour]): [Case] => [
+            {
+              zone,
+              anchor,
+              offsetDays,
+              hour,
+              minute: 30 as const,
+              lengthMinutes: 45,
+              weekly: false,
+              interval: 1,
+              count: 3,
+              excluded: 11,
+              defined,
+            },
+          ]),
+        ),
+      },
     );
   });
 

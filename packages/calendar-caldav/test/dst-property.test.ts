@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iCalendar, putICalendar, radicaleInstalled, startRadicale, type Radicale } from './radicale';
-import { BERLIN_VTIMEZONE, NEW_YORK_VTIMEZONE } from './timezones';
+import { BERLIN_VTIMEZONE, NEW_YORK_VTIMEZONE, rfcInstant } from './timezones';
 
 const ZONES = {
   'Europe/Berlin': { vtimezone: BERLIN_VTIMEZONE, changes: ['2030-03-31', '2030-10-27'] },
@@ -52,21 +52,6 @@ const acrossTheChange = (zone: Zone, change: 0 | 1, hour: Series['hour'] = 0): S
 });
 
 const basic = (local: DateTime) => local.toFormat("yyyyMMdd'T'HHmmss");
-
-/**
- * The instant of a local time (its fields, in a UTC DateTime) by RFC 5545, by brute force: the
- * first quarter hour around it whose local time in `zone` it is; a time no quarter hour has (a gap)
- * is read with the offset of the day before, i.e. shifted forward by the gap.
- */
-function rfcInstant(zone: Zone, wall: DateTime): DateTime {
-  const same = (at: DateTime) => at.toFormat('yyyy-MM-dd HH:mm') === wall.toFormat('yyyy-MM-dd HH:mm');
-  for (let quarter = -14 * 4; quarter <= 14 * 4; quarter++) {
-    const candidate = wall.plus({ minutes: 15 * quarter }).setZone(zone);
-    if (same(candidate)) return candidate;
-  }
-  const offsetBefore = wall.minus({ days: 1 }).setZone(zone).offset;
-  return wall.minus({ minutes: offsetBefore }).setZone(zone);
-}
 
 /**
  * The occurrences of `s` by brute force: its local start moved by whole days (`walls`, the local
