@@ -3,7 +3,8 @@
  * EXDATE, overridden occurrences by RECURRENCE-ID) expanded over the range asked for. Times in a
  * zone the data defines (VTIMEZONE) convert with that definition; a TZID without a definition is
  * read as the IANA zone of that name; all-day and floating times are wall-clock times of the
- * calendar's zone. Free (TRANSP:TRANSPARENT), cancelled (STATUS:CANCELLED) and Leadbook's own
+ * calendar's zone. A local time that a DST change skips or repeats is read by RFC 5545's rule
+ * (`./local-time`). Free (TRANSP:TRANSPARENT), cancelled (STATUS:CANCELLED) and Leadbook's own
  * events are left out.
  *
  * @module
