@@ -69,7 +69,6 @@ describe('busyFromICalendar', () => {
         );
       }),
       {
-        numRuns: 300,
         // Always among the runs, with and without VTIMEZONE: 02:30 daily through Berlin's spring
         // change (03:30 summer time on the day) and its autumn change (the first 02:30), and 01:30
         // daily through New York's autumn change (the first 01:30).
