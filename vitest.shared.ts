@@ -22,6 +22,7 @@ export const workspaceAlias = [
   { find: /^@leadbook\/sdk\/testing$/, replacement: here('./packages/sdk/src/testing/index.ts') },
   { find: /^@leadbook\/meetings-zoom$/, replacement: here('./packages/meetings-zoom/src/index.ts') },
   { find: /^@leadbook\/calendar-caldav$/, replacement: here('./packages/calendar-caldav/src/index.ts') },
+  { find: /^@leadbook\/calendar-google$/, replacement: here('./packages/calendar-google/src/index.ts') },
   { find: /^@leadbook\/notify-smtp$/, replacement: here('./packages/notify-smtp/src/index.ts') },
   { find: /^@leadbook\/booking-widget$/, replacement: here('./packages/booking-widget/src/index.ts') },
   {

@@ -79,6 +79,20 @@ describe('options tables of the docs', () => {
     expect(missing(keys, tableAfter('packages/calendar-caldav/README.md', '## Options'))).toEqual([]);
   });
 
+  it('the Google Calendar README lists every option of createGoogleCalendar()', () => {
+    const keys = keysOf('packages/calendar-google/src/options.ts', 'GoogleCalendarOptions');
+    expect(keys.has('refreshToken')).toBe(true);
+    expect(missing(keys, tableAfter('packages/calendar-google/README.md', '## Options'))).toEqual([]);
+  });
+
+  it('the CalDAV README lists every option of createIcsFeedCalendar()', () => {
+    const keys = keysOf('packages/calendar-caldav/src/ics-feed.ts', 'IcsFeedCalendarOptions');
+    expect(keys.has('maxBytes')).toBe(true);
+    expect(
+      missing(keys, tableAfter('packages/calendar-caldav/README.md', '## ICS feed (read-only)')),
+    ).toEqual([]);
+  });
+
   it('the SMTP notifier README lists every option of createSmtpNotifier()', () => {
     const keys = keysOf('packages/notify-smtp/src/notifier.ts', 'SmtpNotifierOptions');
     expect(keys.get('auth')).toEqual(['user', 'pass']);

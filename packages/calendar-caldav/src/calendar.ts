@@ -19,7 +19,7 @@ import {
 import { calendarQuery, createCalendarObject, deleteCalendarObject, updateCalendarObject } from 'tsdav';
 import { movedEventICalendar, newEventICalendar } from './event-ics';
 import { busyFromICalendar } from './expand';
-import { authorisedFetch, callError, cappedResponse, statusError } from './http';
+import { authorisedFetch, boundedCall, cappedResponse, statusError } from './http';
 
 /** Options of {@link createCalDavCalendar}. */
 export interface CalDavCalendarOptions {
@@ -107,22 +107,11 @@ export function createCalDavCalendar(options: CalDavCalendarOptions): ExternalCa
     maxOccurrences: options.maxOccurrences ?? 50_000,
   };
 
-  /** Runs `work` with the caller's signal joined to the timeout; every failure becomes an ExternalCalendarError. */
-  const call = async <T>(
+  const call = <T>(
     what: string,
     caller: AbortSignal | undefined,
     work: (signal: AbortSignal) => Promise<T>,
-  ) => {
-    const signal = caller
-      ? AbortSignal.any([caller, AbortSignal.timeout(timeoutMs)])
-      : AbortSignal.timeout(timeoutMs);
-    try {
-      signal.throwIfAborted();
-      return await work(signal);
-    } catch (error) {
-      throw callError(what, error, signal);
-    }
-  };
+  ) => boundedCall(what, caller, timeoutMs, work);
   /** The object URL of an event id, refused unless it lies within the calendar. */
   const objectUrl = (eventId: string) => {
     const url = new URL(eventId, calendarUrl).href;

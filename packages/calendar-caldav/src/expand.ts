@@ -3,7 +3,8 @@
  * EXDATE, overridden occurrences by RECURRENCE-ID) expanded over the range asked for. Times in a
  * zone the data defines (VTIMEZONE) convert with that definition; a TZID without a definition is
  * read as the IANA zone of that name; all-day and floating times are wall-clock times of the
- * calendar's zone. Free (TRANSP:TRANSPARENT), cancelled (STATUS:CANCELLED) and Leadbook's own
+ * calendar's zone. A local time that a DST change skips or repeats is read by RFC 5545's rule
+ * (`./local-time`). Free (TRANSP:TRANSPARENT), cancelled (STATUS:CANCELLED) and Leadbook's own
  * events are left out.
  *
  * @module
@@ -16,6 +17,7 @@ import {
 } from '@leadbook/server';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { ianaOffsetAt, resolveLocalTime, vtimezoneOffsetAt } from './local-time';
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;
@@ -32,28 +34,28 @@ export interface ExpandOptions {
   maxOccurrences: number;
 }
 
-/** The epoch milliseconds of an ical.js time, resolving zones as the module says. */
+/**
+ * The epoch milliseconds of an ical.js time, resolving zones as the module says and local times
+ * that a DST change skips or repeats by the rule of RFC 5545 (see `resolveLocalTime`).
+ */
 function instant(time: Time, tzid: string | undefined, timezone: string): number {
   const zone = time.zone;
   if (zone === ICAL.Timezone.utcTimezone) return time.toUnixTime() * 1000;
+  const wallMs = Date.UTC(
+    time.year,
+    time.month - 1,
+    time.day,
+    time.isDate ? 0 : time.hour,
+    time.isDate ? 0 : time.minute,
+    time.isDate ? 0 : time.second,
+  );
   if (zone !== undefined && zone !== ICAL.Timezone.localTimezone && zone.tzid !== 'floating') {
-    return time.toUnixTime() * 1000;
+    return resolveLocalTime(wallMs, vtimezoneOffsetAt(zone));
   }
   // A floating time: a TZID the data did not define names an IANA zone; otherwise the calendar's.
   const named =
     !time.isDate && tzid !== undefined && DateTime.local({ zone: tzid }).isValid ? tzid : timezone;
-  const local = DateTime.fromObject(
-    {
-      year: time.year,
-      month: time.month,
-      day: time.day,
-      hour: time.isDate ? 0 : time.hour,
-      minute: time.isDate ? 0 : time.minute,
-      second: time.isDate ? 0 : time.second,
-    },
-    { zone: named },
-  );
-  return local.toMillis();
+  return resolveLocalTime(wallMs, ianaOffsetAt(named));
 }
 
 const tzidOf = (component: Component, name: 'dtstart' | 'dtend'): string | undefined => {
@@ -156,10 +158,13 @@ export function busyFromICalendar(
     for (const vevent of root.getAllSubcomponents('vevent')) {
       const uid = String(vevent.getFirstPropertyValue('uid') ?? '');
       if (isLeadbookEventUid(uid)) continue;
-      const entry = byUid.get(uid) ?? { exceptions: [] };
-      if (vevent.hasProperty('recurrence-id')) entry.exceptions.push(vevent);
+      const override = vevent.hasProperty('recurrence-id');
+      // A second event under one UID (feeds without UIDs have them) is an event of its own.
+      const key = override || byUid.get(uid)?.master === undefined ? uid : `${uid}\u0000${byUid.size}`;
+      const entry = byUid.get(key) ?? { exceptions: [] };
+      if (override) entry.exceptions.push(vevent);
       else entry.master = vevent;
-      byUid.set(uid, entry);
+      byUid.set(key, entry);
     }
     for (const { master, exceptions } of byUid.values()) {
       // Occurrences without their master (an invitation to one occurrence) are single events.

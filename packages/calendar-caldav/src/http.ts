@@ -1,16 +1,20 @@
 /**
- * The HTTP side of the CalDAV calendar: the fetch its calls go through (the SSRF guard of
- * `@leadbook/server`, Basic authentication, the call's signal) and how failures become
- * `ExternalCalendarError`s.
+ * The HTTP side of the CalDAV calendar and the ICS feed: the fetch their calls go through (the SSRF
+ * guard of `@leadbook/server`, Basic authentication, the call's signal, a timeout) and how failures
+ * become `ExternalCalendarError`s.
  *
  * @module
  */
 import { ADDRESS_REFUSED_CODE, ExternalCalendarError, isExternalCalendarError } from '@leadbook/server';
 
 /** The error of a CalDAV answer that is not a success. */
-export function statusError(what: string, status: number): ExternalCalendarError {
+export function statusError(
+  what: string,
+  status: number,
+  server = 'the CalDAV server',
+): ExternalCalendarError {
   const retryable = status === 408 || status === 409 || status === 412 || status === 429 || status >= 500;
-  return new ExternalCalendarError(`${what}: the CalDAV server answered HTTP ${status}`, {
+  return new ExternalCalendarError(`${what}: ${server} answered HTTP ${status}`, {
     retryable,
     status,
   });
@@ -21,6 +25,7 @@ export function callError(
   what: string,
   error: unknown,
   signal: AbortSignal | undefined,
+  server = 'the CalDAV server',
 ): ExternalCalendarError {
   if (isExternalCalendarError(error)) return error;
   if (signal?.aborted) {
@@ -34,7 +39,7 @@ export function callError(
     // The guard's reason names the address and why; it holds no credential.
     return new ExternalCalendarError(`${what}: ${String(cause.message)}`, { retryable: false, cause: error });
   }
-  return new ExternalCalendarError(`${what}: the CalDAV server could not be reached`, {
+  return new ExternalCalendarError(`${what}: ${server} could not be reached`, {
     retryable: true,
     cause: error,
   });
@@ -53,7 +58,11 @@ export function authorisedFetch(base: typeof fetch, authorization: string | unde
  * `response` with its body read into memory, or an `ExternalCalendarError` (not retryable) once
  * the body passes `maxBytes`: a calendar cannot make a read hold unbounded memory.
  */
-export async function cappedResponse(response: Response, maxBytes: number): Promise<Response> {
+export async function cappedResponse(
+  response: Response,
+  maxBytes: number,
+  answer = 'the CalDAV answer',
+): Promise<Response> {
   const reader = response.body?.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -61,11 +70,33 @@ export async function cappedResponse(response: Response, maxBytes: number): Prom
     size += part.value.byteLength;
     if (size > maxBytes) {
       await reader?.cancel();
-      throw new ExternalCalendarError(`the CalDAV answer is larger than ${maxBytes} bytes`, {
+      throw new ExternalCalendarError(`${answer} is larger than ${maxBytes} bytes`, {
         retryable: false,
       });
     }
     chunks.push(part.value);
   }
   return new Response(Buffer.concat(chunks), { status: response.status, headers: response.headers });
+}
+
+/**
+ * Runs `work` with the caller's signal joined to a timeout of `timeoutMs`; every failure becomes an
+ * `ExternalCalendarError` (see {@link callError}).
+ */
+export async function boundedCall<T>(
+  what: string,
+  caller: AbortSignal | undefined,
+  timeoutMs: number,
+  work: (signal: AbortSignal) => Promise<T>,
+  server?: string,
+): Promise<T> {
+  const signal = caller
+    ? AbortSignal.any([caller, AbortSignal.timeout(timeoutMs)])
+    : AbortSignal.timeout(timeoutMs);
+  try {
+    signal.throwIfAborted();
+    return await work(signal);
+  } catch (error) {
+    throw callError(what, error, signal, server);
+  }
 }

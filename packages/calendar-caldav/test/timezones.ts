@@ -1,3 +1,5 @@
+import type { DateTime } from 'luxon';
+
 /** VTIMEZONE definitions of the test zones, as calendar apps write them. */
 export const BERLIN_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
@@ -38,3 +40,18 @@ export const NEW_YORK_VTIMEZONE = [
   'END:STANDARD',
   'END:VTIMEZONE',
 ];
+
+/**
+ * The instant of a local time (its fields, in a UTC DateTime) by RFC 5545 (3.3.5), by brute force:
+ * the first quarter hour around it whose local time in `zone` it is; a time no quarter hour has (a
+ * gap) is read with the offset of the day before, i.e. shifted forward by the gap.
+ */
+export function rfcInstant(zone: string, wall: DateTime): DateTime {
+  const same = (at: DateTime) => at.toFormat('yyyy-MM-dd HH:mm') === wall.toFormat('yyyy-MM-dd HH:mm');
+  for (let quarter = -14 * 4; quarter <= 14 * 4; quarter++) {
+    const candidate = wall.plus({ minutes: 15 * quarter }).setZone(zone);
+    if (same(candidate)) return candidate;
+  }
+  const offsetBefore = wall.minus({ days: 1 }).setZone(zone).offset;
+  return wall.minus({ minutes: offsetBefore }).setZone(zone);
+}
