@@ -1,113 +1,31 @@
-import { randomBytes } from 'node:crypto';
 import {
   AvailabilityResponseSchema,
   ErrorMessages,
   EXTERNAL_CALENDAR_UNAVAILABLE_REASON,
 } from '@leadbook/contract';
-import {
-  bookingEventUid,
-  createInMemoryExternalCalendar,
-  createManualClock,
-  type ConnectServiceOptions,
-  type InMemoryExternalCalendar,
-} from '@leadbook/server';
-import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
+import { bookingEventUid } from '@leadbook/server';
+import { STUDIO_IDS as ID } from '@leadbook/server/studio';
 import { afterEach, describe, expect, it } from 'vitest';
-import { day, NOW } from '../../../test-support/time';
-import { createHarness, type Harness } from './harness';
 import { FORMS, goodSubmission } from './studio';
-import { capturingLogger, leaksOf } from './support/log-scan';
+import {
+  at,
+  availability,
+  CALENDAR_URL,
+  calendar,
+  closeCalendarStudio,
+  ms,
+  PASSWORD,
+  startCalendarStudio,
+} from './support/external-calendars';
+import { leaksOf } from './support/log-scan';
 
-// The Monday after the test epoch: the coach's Berlin window 09:00-12:00 is 08:00Z-11:00Z, and
-// the trial is an hour long on a 15-minute grid.
-const MONDAY = day(1);
-const at = (time: string) => `${MONDAY}T${time}:00.000Z`;
-const ms = (time: string) => Date.parse(at(time));
-const PASSWORD = `pw-${randomBytes(12).toString('hex')}`;
-const CALENDAR_URL = 'https://dav.example.com/coach/private-calendar-7f3a/';
-
-/** The calendars a test's provider hands out, by the `name` in a link's connection. */
-const calendars = new Map<string, InMemoryExternalCalendar>();
-const calendar = (name: string) => {
-  const made = createInMemoryExternalCalendar();
-  calendars.set(name, made);
-  return made;
-};
-
-const options = (extra: Partial<NonNullable<ConnectServiceOptions['externalCalendars']>> = {}) => {
-  const clock = createManualClock(NOW);
-  const { logger, lines } = capturingLogger();
-  const service: ConnectServiceOptions = {
-    clock,
-    logger,
-    externalCalendars: {
-      providers: {
-        memory: (connection) => {
-          const found = calendars.get(String(connection['name']));
-          if (!found) throw new TypeError(`no calendar named ${String(connection['name'])}`);
-          return found;
-        },
-      },
-      encryptionKeys: [{ id: 'k1', key: randomBytes(32) }],
-      ...extra,
-    },
-  };
-  return { service, clock, lines };
-};
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-  calendars.clear();
-});
-
-async function start(extra: Parameters<typeof options>[0] = {}, more: ConnectServiceOptions = {}) {
-  const made = options(extra);
-  h = await createHarness('fetch', { ...made.service, ...more });
-  const link = (name: string, more: Record<string, unknown> = {}) =>
-    h!.service.admin.externalCalendars.link(ID.organization, {
-      resourceId: ID.resourceCoach,
-      provider: 'memory',
-      label: 'Coach work',
-      connection: { name, url: CALENDAR_URL, password: PASSWORD },
-      ...more,
-    });
-  const search = async () => {
-    const res = await h!.call(
-      'GET',
-      `/connect/availability/?${new URLSearchParams({
-        calendarId: ID.calendarBerlin,
-        appointmentTypeId: ID.appointmentTypeTrial,
-        resourceId: ID.resourceCoach,
-        start: `${MONDAY}T00:00:00Z`,
-        end: `${MONDAY}T23:00:00Z`,
-      })}`,
-      { token: TOKEN.read },
-    );
-    expect(res.status).toBe(200);
-    const { data } = AvailabilityResponseSchema.parse(res.json);
-    return new Map(data.map((slot) => [slot.startDateTime.slice(11, 16), slot.available]));
-  };
-  const book = (start: string, end: string) =>
-    h!.call('POST', '/connect/calendar_bookings/', {
-      token: TOKEN.write,
-      body: {
-        calendarId: ID.calendarBerlin,
-        appointmentTypeId: ID.appointmentTypeTrial,
-        resourceId: ID.resourceCoach,
-        startDateTime: at(start),
-        endDateTime: at(end),
-      },
-    });
-  return { ...made, harness: h, link, search, book };
-}
+afterEach(closeCalendarStudio);
 
 describe('external calendars through the Connect API (in-memory calendar)', () => {
   it('a busy event hides the slots it overlaps, and a booking of them is refused', async () => {
     const work = calendar('work');
     work.addEvent({ startMs: ms('09:00'), endMs: ms('09:30') });
-    const { link, search, book } = await start();
+    const { link, search, book } = await startCalendarStudio();
     await link('work');
     const slots = await search();
     // 09:00-09:30 busy: every one-hour candidate overlapping it is gone, the rest stay.
@@ -131,7 +49,7 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
     work.addEvent({ startMs: ms('08:00'), endMs: ms('11:00'), transparent: true });
     work.addEvent({ startMs: ms('08:00'), endMs: ms('11:00'), cancelled: true });
     work.addEvent({ startMs: ms('08:00'), endMs: ms('11:00'), uid: bookingEventUid('earlier-booking') });
-    const { link, search, book } = await start();
+    const { link, search, book } = await startCalendarStudio();
     await link('work');
     expect([...(await search()).values()].every(Boolean)).toBe(true);
     expect((await book('08:00', '09:00')).status).toBe(201);
@@ -140,7 +58,7 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
   it('a calendar linked with countsAsBusy false blocks nothing, and an unlinked one stops blocking', async () => {
     calendar('shared').addEvent({ startMs: ms('08:00'), endMs: ms('11:00') });
     calendar('work').addEvent({ startMs: ms('08:00'), endMs: ms('11:00') });
-    const { link, search, harness } = await start();
+    const { link, search, harness } = await startCalendarStudio();
     await link('shared', { countsAsBusy: false });
     expect((await search()).get('08:00')).toBe(true);
     const work = await link('work');
@@ -151,7 +69,7 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
 
   it('searches reuse a cached read until the TTL passes on the service clock', async () => {
     const work = calendar('work');
-    const { link, search, clock } = await start({ cacheTtlMs: 60_000 });
+    const { link, search, clock } = await startCalendarStudio({ cacheTtlMs: 60_000 });
     await link('work');
     await search();
     await search();
@@ -164,7 +82,7 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
   it('a stale cache can hide a free slot but never book a busy one: the booking re-reads its interval', async () => {
     const work = calendar('work');
     const blocking = work.addEvent({ startMs: ms('08:00'), endMs: ms('09:00') });
-    const { link, search, book } = await start({ cacheTtlMs: 600_000 });
+    const { link, search, book } = await startCalendarStudio({ cacheTtlMs: 600_000 });
     await link('work');
     expect((await search()).get('08:00')).toBe(false);
     // The busy event goes, and another one appears, after the search was cached.
@@ -185,7 +103,7 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
   it('a form submission re-reads the calendar too: a slot made busy after the search is not booked', async () => {
     const work = calendar('work');
     const captcha = { verify: async ({ token }: { token: string }) => token === 'good-token' };
-    const { link, harness } = await start(
+    const { link, harness } = await startCalendarStudio(
       { cacheTtlMs: 600_000 },
       { captcha, rateLimit: { enabled: false } },
     );
@@ -225,19 +143,10 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
 
   it('a failing calendar fails closed: the resource shows no free candidate and its booking is refused', async () => {
     const work = calendar('work');
-    const { link, search, book, lines } = await start();
+    const { link, search, book, lines, harness } = await startCalendarStudio();
     await link('work');
     work.fail('busy');
-    const res = await h!.call(
-      'GET',
-      `/connect/availability/?${new URLSearchParams({
-        calendarId: ID.calendarBerlin,
-        appointmentTypeId: ID.appointmentTypeTrial,
-        start: `${MONDAY}T00:00:00Z`,
-        end: `${MONDAY}T23:00:00Z`,
-      })}`,
-      { token: TOKEN.read },
-    );
+    const res = await availability(harness);
     const { data } = AvailabilityResponseSchema.parse(res.json);
     const coach = data.filter((slot) => slot.resourceId === ID.resourceCoach);
     const room = data.filter((slot) => slot.resourceId === ID.resourceRoom);
@@ -251,9 +160,9 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
     expect(room.some((slot) => slot.available)).toBe(true);
     expect(room.every((slot) => slot.unavailableReason === undefined)).toBe(true);
     // The public slots of a form say the same.
-    await h!.service.admin.forms.create(ID.organization, FORMS.guarded);
+    await harness.service.admin.forms.create(ID.organization, FORMS.guarded);
     work.fail('busy');
-    const publicSlots = await h!.call(
+    const publicSlots = await harness.call(
       'GET',
       `/public/forms/${ID.formGuarded}/slots?${new URLSearchParams({
         calendarId: ID.calendarBerlin,
@@ -285,7 +194,7 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
 
   it('a calendar that never answers is cut off at the timeout, and fails closed', async () => {
     const work = calendar('work');
-    const { link, search, book } = await start({ timeoutMs: 50 });
+    const { link, search, book } = await startCalendarStudio({ timeoutMs: 50 });
     await link('work');
     const hang = () => new Promise<never>(() => undefined);
     const original = work.busy.bind(work);
@@ -300,7 +209,7 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
 
   it('the connection is never returned by any call, nor logged, nor stored in clear', async () => {
     const work = calendar('work');
-    const { link, search, book, harness, lines } = await start();
+    const { link, search, book, harness, lines } = await startCalendarStudio();
     const created = await link('work', { receivesBookings: true });
     const listed = await harness.service.admin.externalCalendars.list(ID.organization);
     for (const shown of [created, ...listed]) {
@@ -322,94 +231,5 @@ describe('external calendars through the Connect API (in-memory calendar)', () =
     );
     expect(JSON.stringify(stored)).not.toContain(PASSWORD);
     expect(stored?.sealedConnection.keyId).toBe('k1');
-  });
-});
-
-describe('external calendar links through the console API', () => {
-  it('bounds links per resource, one receiving calendar, known providers and resources', async () => {
-    for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) calendar(name);
-    const { link, harness } = await start();
-    await link('a', { receivesBookings: true });
-    await expect(link('b', { receivesBookings: true })).rejects.toMatchObject({
-      status: 400,
-      message: expect.stringMatching(/receives its bookings already/),
-    });
-    for (const name of ['b', 'c', 'd', 'e']) await link(name);
-    await expect(link('f')).rejects.toMatchObject({ message: expect.stringMatching(/at most 5/) });
-    await expect(link('a', { provider: 'google' })).rejects.toMatchObject({
-      message: expect.stringMatching(/no external calendar provider "google"/),
-    });
-    await expect(link('nobody')).rejects.toMatchObject({
-      message: expect.stringMatching(/connection: no calendar named nobody/),
-    });
-    await expect(link('a', { resourceId: ID.otherResource })).rejects.toMatchObject({ status: 404 });
-    await expect(
-      harness.service.admin.externalCalendars.unlink(ID.organization, '00000000-0000-4000-8000-000000000000'),
-    ).rejects.toMatchObject({ status: 404 });
-    expect(
-      await harness.service.admin.externalCalendars.list(ID.organization, { resourceId: ID.resourceRoom }),
-    ).toEqual([]);
-  });
-
-  it('key rotation: old links still read, reseal moves them to the new key, then the old key can go', async () => {
-    const work = calendar('work');
-    work.addEvent({ startMs: ms('08:00'), endMs: ms('09:00') });
-    const oldKey = randomBytes(32);
-    const first = await start({ encryptionKeys: [{ id: 'old', key: oldKey }] });
-    const created = await first.link('work');
-    const storage = first.harness.service.storage;
-    const stored = await storage.transaction((tx) =>
-      tx.externalCalendarLinks.get(ID.organization, created.id),
-    );
-    await first.harness.close();
-    // A second service on the same data, with a new key first and the old one kept for reading.
-    const newKey = randomBytes(32);
-    h = await createHarness('fetch', {
-      ...options({
-        encryptionKeys: [
-          { id: 'new', key: newKey },
-          { id: 'old', key: oldKey },
-        ],
-      }).service,
-    });
-    await h.service.storage.transaction((tx) => tx.externalCalendarLinks.create(stored!));
-    const admin = h.service.admin.externalCalendars;
-    expect((await admin.list(ID.organization))[0]!.encryptionKeyId).toBe('old');
-    const search = () =>
-      h!.call(
-        'GET',
-        `/connect/availability/?${new URLSearchParams({
-          calendarId: ID.calendarBerlin,
-          appointmentTypeId: ID.appointmentTypeTrial,
-          resourceId: ID.resourceCoach,
-          start: `${MONDAY}T00:00:00Z`,
-          end: `${MONDAY}T23:00:00Z`,
-        })}`,
-        { token: TOKEN.read },
-      );
-    const first8 = (res: { json: { data: Array<{ startDateTime: string; available: boolean }> } }) =>
-      res.json.data.find((slot) => slot.startDateTime === at('08:00'))!.available;
-    expect(first8(await search())).toBe(false);
-    expect(await admin.reseal(ID.organization)).toBe(1);
-    expect(await admin.reseal(ID.organization)).toBe(0);
-    expect((await admin.list(ID.organization))[0]!.encryptionKeyId).toBe('new');
-    const resealed = await h.service.storage.transaction((tx) =>
-      tx.externalCalendarLinks.get(ID.organization, created.id),
-    );
-    await h.close();
-    // A service that no longer has the old key reads the resealed link.
-    h = await createHarness('fetch', options({ encryptionKeys: [{ id: 'new', key: newKey }] }).service);
-    await h.service.storage.transaction((tx) => tx.externalCalendarLinks.create(resealed!));
-    expect(first8(await search())).toBe(false);
-  });
-});
-
-describe('the log scan', () => {
-  it('flags a logged Basic Authorization header of a calendar', () => {
-    const header = `Basic ${Buffer.from(`coach:${PASSWORD}`).toString('base64')}`;
-    expect(
-      leaksOf({ level: 'warn', message: 'CalDAV failed', fields: { headers: { authorization: header } } }),
-    ).toEqual(['a Basic Authorization value']);
-    expect(leaksOf({ level: 'info', message: 'basic authentication is configured', fields: {} })).toEqual([]);
   });
 });
