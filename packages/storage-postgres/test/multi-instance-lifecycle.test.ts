@@ -8,26 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopAll, type Instance } from '../../../test-support/processes';
 import { lazily, openServer, SERVER_URL, type TestDatabase } from './support/databases';
 import { startPgInstance } from './support/instances';
-import {
-  CAPACITY,
-  PLANNER_TOKEN,
-  plannerBooking,
-  seedScenario,
-  tomorrowAtFullHour,
-  type Scenario,
-} from './support/scenario';
+import { CAPACITY, plannerBooking, tomorrowAtFullHour, type Scenario } from './support/scenario';
+import { connectCall as call, shareDatabase } from './support/two-instances';
 
 const server = lazily(() => openServer(SERVER_URL!));
 const HOUR = 3_600_000;
-
-const call = async (url: string, method: string, path: string, body: unknown) => {
-  const response = await fetch(`${url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${PLANNER_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-};
 
 describe.skipIf(!SERVER_URL)('holds and reschedules across two instances on one database', () => {
   let db: TestDatabase;
@@ -37,13 +22,8 @@ describe.skipIf(!SERVER_URL)('holds and reschedules across two instances on one 
 
   beforeAll(async () => {
     db = await server.get();
-    schema = db.freshSchema('leadbook_lifecycle');
-    scenario = await seedScenario(db.pool, schema);
-    const env = {
-      DATABASE_URL: db.url,
-      LEADBOOK_SCHEMA: schema,
-      LEADBOOK_PGBOSS_SCHEMA: db.freshSchema('pgboss_lifecycle'),
-    };
+    let env: Record<string, string>;
+    ({ schema, scenario, env } = await shareDatabase(db, 'lifecycle'));
     instances = await Promise.all([startPgInstance(env), startPgInstance(env)]);
   }, 60_000);
 

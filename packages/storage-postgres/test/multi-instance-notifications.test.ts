@@ -3,83 +3,38 @@
  * database (the pg-boss scheduler): each message is sent once, and a message in flight when its
  * instance is killed is sent by the instance started after it.
  */
-import { createConnectService } from '@leadbook/server';
-import { createPostgresStorage } from '@leadbook/storage-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killInstance, stopAll, type Instance } from '../../../test-support/processes';
-import { lazily, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import { killInstance, stopAll } from '../../../test-support/processes';
+import { lazily, openServer, SERVER_URL } from './support/databases';
 import { startPgInstance } from './support/instances';
-import {
-  inertScheduler,
-  PLANNER_TOKEN,
-  plannerBooking,
-  seedScenario,
-  tomorrowAtFullHour,
-  type Scenario,
-} from './support/scenario';
+import { plannerBooking, tomorrowAtFullHour, type Scenario } from './support/scenario';
+import { bookOn as book, reported, shareDatabase, sleep } from './support/two-instances';
 
 const server = lazily(() => openServer(SERVER_URL!));
 const HOUR = 3_600_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** What the instances printed under `key` (`notificationSent` or `notificationSending`). */
-const reported = (instances: Instance[], key: string): string[] =>
-  instances.flatMap((instance) =>
-    instance.output.flatMap((line) => {
-      try {
-        const value = (JSON.parse(line) as Record<string, unknown>)[key];
-        return typeof value === 'string' ? [value] : [];
-      } catch {
-        return [];
-      }
-    }),
-  );
-
-const book = async (url: string, body: unknown): Promise<string> => {
-  const response = await fetch(`${url}/connect/calendar_bookings/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${PLANNER_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-};
 
 describe.skipIf(!SERVER_URL)('booking notifications across instances', () => {
-  let db: TestDatabase;
-  let schema: string;
   let scenario: Scenario;
   let leadId: string;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    db = await server.get();
-    schema = db.freshSchema('leadbook_notify');
-    scenario = await seedScenario(db.pool, schema);
-    const service = await createConnectService({
-      storage: await createPostgresStorage({ pool: db.pool, schema }),
-      scheduler: inertScheduler,
-    });
-    try {
-      const { organizationId, appointmentTypeId, tableId, leadStateId } = scenario.planner;
-      await service.admin.appointmentTypes.setNotifications(organizationId, appointmentTypeId, {
-        from: { email: 'bookings@studio.test' },
-      });
-      leadId = (
-        await service.admin.entries.create(organizationId, {
-          tableId,
-          leadStateId,
-          data: { email: 'ada@lead.test' },
-        })
-      ).id;
-    } finally {
-      await service.close();
-    }
-    env = {
-      DATABASE_URL: db.url,
-      LEADBOOK_SCHEMA: schema,
-      LEADBOOK_PGBOSS_SCHEMA: db.freshSchema('pgboss_notify'),
-    };
+    const db = await server.get();
+    ({ scenario, env } = await shareDatabase(db, 'notify', {
+      configure: async (service, seeded) => {
+        const { organizationId, appointmentTypeId, tableId, leadStateId } = seeded.planner;
+        await service.admin.appointmentTypes.setNotifications(organizationId, appointmentTypeId, {
+          from: { email: 'bookings@studio.test' },
+        });
+        leadId = (
+          await service.admin.entries.create(organizationId, {
+            tableId,
+            leadStateId,
+            data: { email: 'ada@lead.test' },
+          })
+        ).id;
+      },
+    }));
   }, 60_000);
 
   afterAll(async () => {

@@ -5,90 +5,48 @@
  * in flight when its instance is killed is completed once by the instance started after it.
  */
 import { randomBytes } from 'node:crypto';
-import { bookingEventUid, createConnectService } from '@leadbook/server';
-import { createPostgresStorage } from '@leadbook/storage-postgres';
+import { bookingEventUid } from '@leadbook/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killInstance, stopAll, type Instance } from '../../../test-support/processes';
-import { lazily, openServer, SERVER_URL, type TestDatabase } from './support/databases';
+import { killInstance, stopAll } from '../../../test-support/processes';
+import { lazily, openServer, SERVER_URL } from './support/databases';
 import { sharedCalendarClient, startSharedCalendar, type SharedCalendar } from './support/http-calendar';
 import { startPgInstance } from './support/instances';
-import {
-  inertScheduler,
-  PLANNER_TOKEN,
-  plannerBooking,
-  seedScenario,
-  tomorrowAtFullHour,
-  type Scenario,
-} from './support/scenario';
+import { plannerBooking, tomorrowAtFullHour, type Scenario } from './support/scenario';
+import { bookOn as book, reported, shareDatabase, sleep } from './support/two-instances';
 
 const server = lazily(() => openServer(SERVER_URL!));
 const HOUR = 3_600_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** What the instances printed under `key` (`calendarEventCreated` or `calendarEventCreating`). */
-const reported = (instances: Instance[], key: string): string[] =>
-  instances.flatMap((instance) =>
-    instance.output.flatMap((line) => {
-      try {
-        const value = (JSON.parse(line) as Record<string, unknown>)[key];
-        return typeof value === 'string' ? [value] : [];
-      } catch {
-        return [];
-      }
-    }),
-  );
-
-const book = async (url: string, body: unknown): Promise<string> => {
-  const response = await fetch(`${url}/connect/calendar_bookings/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${PLANNER_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-};
 
 /** The UIDs the shared calendar holds events of, each as often as it holds one. */
 const heldUids = (calendar: SharedCalendar) => [...calendar.events.values()].map((event) => event.uid).sort();
 
 describe.skipIf(!SERVER_URL)('calendar write-back across instances', () => {
-  let db: TestDatabase;
   let calendar: SharedCalendar;
   let scenario: Scenario;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    db = await server.get();
+    const db = await server.get();
     calendar = await startSharedCalendar();
-    const schema = db.freshSchema('leadbook_writeback');
-    scenario = await seedScenario(db.pool, schema);
     const key = randomBytes(32).toString('base64');
-    const service = await createConnectService({
-      storage: await createPostgresStorage({ pool: db.pool, schema }),
-      scheduler: inertScheduler,
-      externalCalendars: {
-        providers: { shared: () => sharedCalendarClient(calendar.url) },
-        encryptionKeys: [{ id: 'test', key }],
+    ({ scenario, env } = await shareDatabase(db, 'writeback', {
+      service: {
+        externalCalendars: {
+          providers: { shared: () => sharedCalendarClient(calendar.url) },
+          encryptionKeys: [{ id: 'test', key }],
+        },
       },
-    });
-    try {
-      await service.admin.externalCalendars.link(scenario.planner.organizationId, {
-        resourceId: scenario.planner.resourceId,
-        provider: 'shared',
-        label: 'Room calendar',
-        connection: { url: calendar.url },
-        receivesBookings: true,
-      });
-    } finally {
-      await service.close();
-    }
-    env = {
-      DATABASE_URL: db.url,
-      LEADBOOK_SCHEMA: schema,
-      LEADBOOK_PGBOSS_SCHEMA: db.freshSchema('pgboss_writeback'),
-      LEADBOOK_CALENDAR_URL: calendar.url,
-      LEADBOOK_CALENDAR_KEY: key,
-    };
+      configure: async (service, seeded) => {
+        await service.admin.externalCalendars.link(seeded.planner.organizationId, {
+          resourceId: seeded.planner.resourceId,
+          provider: 'shared',
+          label: 'Room calendar',
+          connection: { url: calendar.url },
+          receivesBookings: true,
+        });
+      },
+      extraEnv: { LEADBOOK_CALENDAR_URL: calendar.url, LEADBOOK_CALENDAR_KEY: key },
+    }));
   }, 60_000);
 
   afterAll(async () => {

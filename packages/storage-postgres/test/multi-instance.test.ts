@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lazily, openServer, SERVER_URL, type TestDatabase } from './support/databases';
 import { stopAll, type Instance } from '../../../test-support/processes';
 import { startPgInstance } from './support/instances';
+import { shareDatabase } from './support/two-instances';
 import {
   CAPACITY,
   LEGACY_TOKEN,
@@ -19,7 +20,6 @@ import {
   inertScheduler,
   PLANNER_TOKEN,
   plannerBooking,
-  seedScenario,
   tomorrowAtFullHour,
   type Scenario,
 } from './support/scenario';
@@ -44,13 +44,8 @@ describe.skipIf(!SERVER_URL)('two instances on one database', () => {
 
   beforeAll(async () => {
     db = await server.get();
-    schema = db.freshSchema('leadbook_multi');
-    scenario = await seedScenario(db.pool, schema);
-    const env = {
-      DATABASE_URL: db.url,
-      LEADBOOK_SCHEMA: schema,
-      LEADBOOK_PGBOSS_SCHEMA: db.freshSchema('pgboss_multi'),
-    };
+    let env: Record<string, string>;
+    ({ schema, scenario, env } = await shareDatabase(db, 'multi'));
     instances = await Promise.all([startPgInstance(env), startPgInstance(env)]);
   }, 60_000);
 
