@@ -16,6 +16,7 @@ import { bookingLifecycle } from './005-booking-lifecycle';
 import { blockerTimes } from './006-blocker-times';
 import { externalCalendarLinks } from './007-external-calendar-links';
 import { notificationSettings } from './008-notification-settings';
+import { calendarFeeds } from './010-calendar-feeds';
 
 /** One schema change. */
 export interface PostgresMigration {
@@ -44,6 +45,8 @@ const DEFINITIONS: ReadonlyArray<{ version: number; name: string; sql: (s: strin
   { version: 6, name: 'blocker times as columns', sql: blockerTimes },
   { version: 7, name: 'external calendar links', sql: externalCalendarLinks },
   { version: 8, name: 'notification settings of appointment types', sql: notificationSettings },
+  // Version 9 is reserved for the external calendar write-back (another branch).
+  { version: 10, name: 'calendar feeds of resources', sql: calendarFeeds },
 ];
 
 /**

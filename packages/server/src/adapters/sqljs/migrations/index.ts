@@ -15,6 +15,7 @@ import { COVERING_OVERLAP_INDEX } from './006-covering-overlap-index';
 import { BLOCKER_TIMES } from './007-blocker-times';
 import { EXTERNAL_CALENDAR_LINKS } from './008-external-calendar-links';
 import { NOTIFICATION_SETTINGS } from './009-notification-settings';
+import { CALENDAR_FEEDS } from './011-calendar-feeds';
 
 /** One schema change. */
 export interface Migration {
@@ -41,6 +42,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'blocker times as columns', sql: BLOCKER_TIMES },
   { version: 8, name: 'external calendar links', sql: EXTERNAL_CALENDAR_LINKS },
   { version: 9, name: 'notification settings of appointment types', sql: NOTIFICATION_SETTINGS },
+  // Version 10 is reserved for the external calendar write-back (another branch).
+  { version: 11, name: 'calendar feeds of resources', sql: CALENDAR_FEEDS },
 ];
 
 /**
