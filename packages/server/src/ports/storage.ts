@@ -228,7 +228,10 @@ export type ExternalCalendarLinkRepository = ScopedRepository<
 >;
 
 /** Calendar feeds of resources (at most one per resource), filterable by resource. */
-export interface CalendarFeedRepository extends ScopedRepository<CalendarFeedRecord, { resourceId?: string }> {
+export interface CalendarFeedRepository extends ScopedRepository<
+  CalendarFeedRecord,
+  { resourceId?: string }
+> {
   /** The feed whose token has this SHA-256 digest, in any organization, or null. */
   findByTokenDigest(tokenDigest: string): Promise<CalendarFeedRecord | null>;
 }

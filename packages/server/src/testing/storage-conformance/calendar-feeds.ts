@@ -73,7 +73,9 @@ export function registerCalendarFeedTests(harness: ConformanceHarness): void {
       const record = feed(make.orgId());
       await inTx(storage, (tx) => tx.calendarFeeds.create(record));
       await expect(
-        inTx(storage, (tx) => tx.calendarFeeds.create(feed(make.orgId(), { tokenDigest: record.tokenDigest }))),
+        inTx(storage, (tx) =>
+          tx.calendarFeeds.create(feed(make.orgId(), { tokenDigest: record.tokenDigest })),
+        ),
       ).rejects.toBeInstanceOf(StorageError);
     });
   });
@@ -90,7 +92,8 @@ export function registerCalendarFeedTests(harness: ConformanceHarness): void {
         at(100, 110),
       ];
       await inTx(storage, async (tx) => {
-        for (const record of [endsAtStart, startsAtEnd, inside, covering, late]) await tx.bookings.create(record);
+        for (const record of [endsAtStart, startsAtEnd, inside, covering, late])
+          await tx.bookings.create(record);
         await tx.bookings.create(make.booking(org, 70, 80, { resourceId: make.id() }));
         await tx.bookings.create(make.booking(make.orgId(), 70, 80, { resourceId: room }));
       });
@@ -101,7 +104,9 @@ export function registerCalendarFeedTests(harness: ConformanceHarness): void {
 
     test('listByResource returns at most limit bookings, latest first when asked', async (storage) => {
       const [org, room] = [make.orgId(), make.id()];
-      const records = [0, 60, 120, 180].map((from) => make.booking(org, from, from + 30, { resourceId: room }));
+      const records = [0, 60, 120, 180].map((from) =>
+        make.booking(org, from, from + 30, { resourceId: room }),
+      );
       await inTx(storage, async (tx) => {
         for (const record of records) await tx.bookings.create(record);
       });
