@@ -125,7 +125,8 @@ function responseProblems(
     return [`${status} is ${type || 'untyped'}, not one of ${Object.keys(content).join(', ')}`];
   const at = `${pointer}/responses/${status}/content/${escape(type)}/schema`;
   // A text answer (a calendar feed's `text/calendar`): the text is what the schema describes.
-  if (!/[/+]json$/.test(type)) return validate(at, exchange.responseBody).map((p) => `response ${status} ${p}`);
+  if (!/[/+]json$/.test(type))
+    return validate(at, exchange.responseBody).map((p) => `response ${status} ${p}`);
   let body: unknown;
   try {
     body = JSON.parse(exchange.responseBody);

@@ -7,7 +7,11 @@
  * @internal
  */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { CALENDAR_FEED_LIMITS, CALENDAR_FEED_PATH_PREFIX, CALENDAR_FEED_TOKEN_PATTERN } from '../calendar-feeds';
+import {
+  CALENDAR_FEED_LIMITS,
+  CALENDAR_FEED_PATH_PREFIX,
+  CALENDAR_FEED_TOKEN_PATTERN,
+} from '../calendar-feeds';
 import { MARK, refOf } from './operation';
 
 /** The feed's tag. */

@@ -38,9 +38,5 @@ export function foldLine(line: string): string {
  * `\n`), so a CRLF followed by a space is always a fold.
  */
 export function refold(text: string): string {
-  return text
-    .replace(/\r\n /g, '')
-    .split('\r\n')
-    .map(foldLine)
-    .join('\r\n');
+  return text.replace(/\r\n /g, '').split('\r\n').map(foldLine).join('\r\n');
 }

@@ -41,18 +41,19 @@ async function feedBookings(tx: Repositories, feed: CalendarFeedRecord, nowMs: n
     limit: maxEvents,
   });
   const room = maxEvents - upcoming.length;
-  const past =
-    room === 0
-      ? []
-      : await tx.bookings.listByResource(org, resourceId, {
-          startMs: nowMs - pastDays * DAY_MS,
-          endMs: nowMs,
-          limit: room,
-          latestFirst: true,
-        });
-  // A booking under way overlaps both ranges: it is listed with the upcoming ones.
-  const listed = new Set(upcoming.map((booking) => booking.id));
-  return [...past.filter((booking) => !listed.has(booking.id)).reverse(), ...upcoming];
+  if (room === 0) return upcoming;
+  // A booking under way overlaps both ranges: it is listed with the upcoming ones, and it is among
+  // the latest past ones too, so the past read asks for as many more.
+  const underWay = upcoming.filter((booking) => booking.startMs < nowMs);
+  const listed = new Set(underWay.map((booking) => booking.id));
+  const past = await tx.bookings.listByResource(org, resourceId, {
+    startMs: nowMs - pastDays * DAY_MS,
+    endMs: nowMs,
+    limit: room + underWay.length,
+    latestFirst: true,
+  });
+  const ended = past.filter((booking) => !listed.has(booking.id)).slice(0, room);
+  return [...ended.reverse(), ...upcoming];
 }
 
 /** The appointment type names of the bookings, each read once. */
