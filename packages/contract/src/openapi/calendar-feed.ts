@@ -28,6 +28,30 @@ const error = (description: string) => ({
 
 const { pastDays, futureDays, maxEvents } = CALENDAR_FEED_LIMITS;
 
+/** The token of the samples: an example, of the real shape. */
+const EXAMPLE_TOKEN = 'lbfeed_q8Z3mN0vT5xK2rW7yB4cH1jL6pD9sF0gA3eU8iO5nM2';
+
+/** The request samples: curl, and the URL written by the SDK then fetched as a calendar app does. */
+const CODE_SAMPLES = [
+  {
+    lang: 'Shell',
+    label: 'curl',
+    source: `curl "$LEADBOOK_BASE_URL${CALENDAR_FEED_PATH_PREFIX}${EXAMPLE_TOKEN}.ics"`,
+  },
+  {
+    lang: 'TypeScript',
+    label: '@leadbook/sdk',
+    source: [
+      "import { calendarFeedUrl } from '@leadbook/sdk';",
+      '',
+      '// The token is shown once, by service.admin.calendarFeeds.create() or rotate().',
+      `const url = calendarFeedUrl(process.env.LEADBOOK_BASE_URL!, '${EXAMPLE_TOKEN}');`,
+      'const ics = await (await fetch(url)).text();',
+      '',
+    ].join('\n'),
+  },
+];
+
 /** The path item of the calendar feed, keyed by its OpenAPI path. */
 export function calendarFeedPaths(): PathsObject {
   return {
@@ -85,6 +109,8 @@ export function calendarFeedPaths(): PathsObject {
         },
         security: [],
         ...MARK,
+        // Request samples for the reference; documentation, not part of the API.
+        'x-codeSamples': CODE_SAMPLES,
       },
     },
   };
