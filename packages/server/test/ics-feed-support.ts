@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import { createManualClock, createSqlJsStorage, type ManualClock, type SqlJsStorage } from '@leadbook/server';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN } from '@leadbook/server/studio';
 import { NOW } from '../../../test-support/time';
-import { createHarness, type CallResult, type Harness } from './harness';
+import { createHarness, type AdapterKind, type CallResult, type Harness } from './harness';
 
 /** One event of a feed, as ical.js reads it. */
 export interface ParsedEvent {
@@ -55,10 +55,10 @@ export interface FeedWorld {
 const HOUR_MS = 3_600_000;
 
 /** A studio service on a clock at the test epoch with a feed of the coach's bookings. */
-export async function feedWorld(): Promise<FeedWorld> {
+export async function feedWorld(kind: AdapterKind = 'fetch'): Promise<FeedWorld> {
   const clock = createManualClock(NOW);
   const storage = await createSqlJsStorage();
-  const h = await createHarness('fetch', { clock, storage });
+  const h = await createHarness(kind, { clock, storage });
   const feed = await h.service.admin.calendarFeeds.create(ID.organization, { resourceId: ID.resourceCoach });
   const interval = (startIso: string) => ({
     startDateTime: startIso,

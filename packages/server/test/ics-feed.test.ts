@@ -54,6 +54,22 @@ describe('a resource’s calendar feed', () => {
     expect([unchanged.status, unchanged.text]).toEqual([304, '']);
   });
 
+  it('is served alike by the Express router, HEAD included', async () => {
+    world = await feedWorld('express');
+    const booking = await world.book(at(1, '08:00'));
+    const res = await world.get();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(parseFeed(res.text).events.map((e) => e.uid)).toEqual([bookingEventUid(booking.id)]);
+    const head = await world.h.call('HEAD', world.path);
+    expect([head.status, head.text, head.headers.get('etag')]).toEqual([200, '', res.headers.get('etag')]);
+    const unknown = await world.get(`/public/calendar-feeds/lbfeed_${'B'.repeat(43)}.ics`);
+    expect([unknown.status, unknown.json]).toEqual([
+      404,
+      { statusCode: 404, message: ErrorMessages.notFound },
+    ]);
+  });
+
   it('raises SEQUENCE and LAST-MODIFIED on each move, and drops a deleted booking', async () => {
     world = await feedWorld();
     const booking = await world.book(at(1, '08:00'));
