@@ -28,13 +28,21 @@ export const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/
 
 const trimSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
+/** Whether a path segment fits a template segment (`{id}`, or one with text around it: `{token}.ics`). */
+function segmentMatches(template: string, segment: string): boolean {
+  if (!template.includes('{')) return template === segment;
+  const literal = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  const pattern = template
+    .split(/\{\w+\}/)
+    .map(literal)
+    .join('[^/]+');
+  return new RegExp(`^${pattern}$`).test(segment);
+}
+
 function templateMatches(template: string, path: string): boolean {
   const want = trimSlash(template).split('/');
   const got = trimSlash(path).split('/');
-  return (
-    want.length === got.length &&
-    want.every((segment, i) => (/^\{\w+\}$/.test(segment) ? got[i] !== '' : segment === got[i]))
-  );
+  return want.length === got.length && want.every((segment, i) => segmentMatches(segment, got[i]!));
 }
 
 /** The operation of `method` and `path` (no query string), or undefined when the document has none. */

@@ -16,6 +16,7 @@ export * from './booking-rules';
 export * from './holds';
 export * from './meetings';
 export * from './external-calendars';
+export * from './calendar-feeds';
 export * from './notification-settings';
 export * from './lookups';
 export * from './availability';

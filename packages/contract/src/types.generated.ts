@@ -2114,6 +2114,44 @@ export interface ExternalCalendarLink {
   updatedAt: string;
 }
 
+/** Input of `admin.calendarFeeds.create`. */
+export interface CalendarFeedInput {
+  /** The resource whose bookings the feed carries */
+  resourceId: string;
+}
+
+/** A resource's calendar feed, as the console lists it (never its token). */
+export interface CalendarFeed {
+  /** The identifier. */
+  id: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  /** The resource. */
+  resourceId: string;
+  /** When it was created (ISO-8601, UTC). */
+  createdAt: string;
+  /** When the token was last replaced, or null */
+  rotatedAt: string | null;
+}
+
+/** A calendar feed with its token and path: shown once, by `create` and `rotate`. */
+export interface CalendarFeedWithToken {
+  /** The identifier. */
+  id: string;
+  /** The organization it belongs to. */
+  organizationId: string;
+  /** The resource. */
+  resourceId: string;
+  /** When it was created (ISO-8601, UTC). */
+  createdAt: string;
+  /** When the token was last replaced, or null */
+  rotatedAt: string | null;
+  /** The secret of the URL; shown once */
+  token: string;
+  /** The feed path (`/public/calendar-feeds/<token>.ics`) under where the service is mounted */
+  path: string;
+}
+
 /**
  * What each operation takes and returns, by operation id: `query` and `body` as a caller writes them,
  * `response` as the service answers (`void` for an empty body).

@@ -381,6 +381,19 @@ describe('every generated type equals the type zod infers from its schema', () =
       z.output<typeof catalogue.ExternalCalendarLink.schema>
     >();
   });
+  it('CalendarFeedInput', () => {
+    expectTypeOf<types.CalendarFeedInput>().toEqualTypeOf<
+      z.input<typeof catalogue.CalendarFeedInput.schema>
+    >();
+  });
+  it('CalendarFeed', () => {
+    expectTypeOf<types.CalendarFeed>().toEqualTypeOf<z.output<typeof catalogue.CalendarFeed.schema>>();
+  });
+  it('CalendarFeedWithToken', () => {
+    expectTypeOf<types.CalendarFeedWithToken>().toEqualTypeOf<
+      z.output<typeof catalogue.CalendarFeedWithToken.schema>
+    >();
+  });
   it('TableEntryAddedEvent', () => {
     expectTypeOf<types.TableEntryAddedEvent>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'table.entry.added' }>

@@ -31,6 +31,7 @@ export {
   type LeadsApi,
 } from './connect/write-types';
 export { IngressClient, type IngressClientOptions } from './ingress/client';
+export { calendarFeedUrl, type CalendarFeedUrlOptions } from './calendar-feeds/index';
 export * from './public-form/index';
 export { isResponseValidationError, ResponseValidationError } from './core/response-validation-error';
 export * from './webhooks/index';

@@ -33,6 +33,7 @@ export type {
   WebhookSubscriptionsAdminApi,
 } from './admin/webhook-subscriptions';
 export type { ExternalCalendarsAdminApi } from './admin/external-calendars';
+export type { CalendarFeedsAdminApi } from './admin/calendar-feeds';
 export type {
   ExternalCalendarOptions,
   ExternalCalendarProvider,

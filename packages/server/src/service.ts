@@ -13,6 +13,7 @@ import { connectRoutes } from './http/connect-routes';
 import { createExpressRouter } from './http/express';
 import { createFetchHandler, type FetchHandler } from './http/fetch';
 import { ingressRoutes } from './http/ingress-routes';
+import { calendarFeedRoutes } from './http/calendar-feed-routes';
 import { healthSettings, withHealthRoutes } from './http/health-routes';
 import { createPipeline } from './http/pipeline';
 import { publicFormRoutes } from './http/public-form-routes';
@@ -132,7 +133,12 @@ export async function createConnectService(options: ConnectServiceOptions = {}):
 
   const telemetrySink = options.telemetrySink ?? storageTelemetrySink(ctx);
   const servicePipeline = createPipeline(ctx, {
-    routes: [...connectRoutes(ctx), ...publicFormRoutes(ctx, telemetrySink), ...ingressRoutes(ctx)],
+    routes: [
+      ...connectRoutes(ctx),
+      ...publicFormRoutes(ctx, telemetrySink),
+      ...ingressRoutes(ctx),
+      ...calendarFeedRoutes(ctx),
+    ],
     bodyLimit,
     limiters: createRateLimiters(options.rateLimit, logger),
   });

@@ -99,6 +99,23 @@ describe('the OpenAPI check of the server tests', () => {
     );
   });
 
+  it('checks the calendar feed, whose path has text around its parameter and which answers text', async () => {
+    const feed = `/public/calendar-feeds/lbfeed_${'C'.repeat(43)}.ics`;
+    const calendar = () =>
+      new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+        headers: { 'content-type': 'text/calendar; charset=utf-8' },
+      });
+    expect((await checkedSend(answering(calendar))(new Request(`${BASE}${feed}`))).status).toBe(200);
+    const asJson = checkedSend(answering(() => Response.json({ events: [] })));
+    await expect(asJson(new Request(`${BASE}${feed}`))).rejects.toThrow(
+      /application\/json, not one of text\/calendar/,
+    );
+    // The template's `.ics` is part of the path: another suffix is no documented operation.
+    await expect(checkedSend(answering(calendar))(new Request(`${BASE}${feed}.txt`))).rejects.toThrow(
+      /no such operation/,
+    );
+  });
+
   it('fails on a success of an operation the document does not have', async () => {
     const send = checkedSend(answering(() => Response.json({})));
     await expect(send(json('GET', '/connect/secret_admin/'))).rejects.toThrow(/no such operation/);

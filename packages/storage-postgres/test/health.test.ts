@@ -29,8 +29,11 @@ function healthTests(database: () => Promise<TestDatabase>) {
   it('readiness fails while the schema lacks a migration, and passes once it ran', async () => {
     const db = await database();
     const schema = db.freshSchema('leadbook_health');
-    const latest = postgresMigrations().length;
-    // The schema as the previous release left it: every migration but the newest.
+    const migrations = postgresMigrations();
+    const latest = migrations.at(-1)!.version;
+    // The schema as the previous release left it: every migration but the newest (versions may
+    // skip a number, so the one before is the previous migration's, not latest - 1).
+    const previous = migrations.at(-2)!.version;
     await db.pool.query(`CREATE SCHEMA "${schema}"`);
     await db.pool.query(
       `CREATE TABLE "${schema}".schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
@@ -52,7 +55,7 @@ function healthTests(database: () => Promise<TestDatabase>) {
         status: 'unavailable',
         checks: {
           storage: { status: 'pass' },
-          migrations: { status: 'fail', reason: 'behind', applied: latest - 1, latest },
+          migrations: { status: 'fail', reason: 'behind', applied: previous, latest },
         },
       });
       await migrate(db.pool, { schema });
@@ -64,8 +67,8 @@ function healthTests(database: () => Promise<TestDatabase>) {
           storage: { status: 'pass' },
           migrations: {
             status: 'pass',
-            applied: postgresMigrations().length,
-            latest: postgresMigrations().length,
+            applied: latest,
+            latest,
           },
           scheduler: { status: 'pass' },
           shuttingDown: false,

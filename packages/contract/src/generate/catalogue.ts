@@ -8,6 +8,7 @@
  * @module
  */
 import { apiTypes } from './catalogue/api';
+import { calendarFeedTypes } from './catalogue/calendar-feeds';
 import { externalCalendarTypes } from './catalogue/external-calendars';
 import type { TypeEntry } from './catalogue/entry';
 import { inputTypes } from './catalogue/inputs';
@@ -21,6 +22,7 @@ export const typeCatalogue = {
   ...inputTypes,
   ...recordTypes,
   ...externalCalendarTypes,
+  ...calendarFeedTypes,
 } satisfies Record<string, TypeEntry>;
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { OpenAPIObject, OperationObject, PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { BEARER_FORMAT, INGRESS_TOKEN_HEADER } from '../auth';
+import { calendarFeedPaths, CALENDAR_FEED_TAG } from './calendar-feed';
 import { codeSamplesOf } from './code-samples';
 import { EXTENSION_MARK, SPEC_EXTENSIONS } from './extensions';
 import {
@@ -115,8 +116,8 @@ export function buildOpenApiDocument(): OpenAPIObject {
         },
       },
     ],
-    tags: Object.values(TAGS),
-    paths,
+    tags: [...Object.values(TAGS), CALENDAR_FEED_TAG],
+    paths: { ...paths, ...calendarFeedPaths() },
     components: {
       schemas: componentSchemas(components),
       securitySchemes: {

@@ -13,8 +13,11 @@ export const EXTENSION_MARK = 'x-leadbook-extension';
 
 /** The extensions of the 2.16.0 API, by where they appear in the OpenAPI document. */
 export interface SpecExtensions {
-  /** Whole operations. */
-  readonly operations: readonly OperationId[];
+  /**
+   * Whole operations: of the catalogue, and `getCalendarFeed` (the calendar feed, which answers
+   * `text/calendar` and so is written apart from the catalogue's JSON operations).
+   */
+  readonly operations: ReadonlyArray<OperationId | 'getCalendarFeed'>;
   /** Query and header parameters, by operation. */
   readonly parameters: Readonly<Partial<Record<OperationId, readonly string[]>>>;
   /** Error statuses, on every operation that answers them. */
@@ -38,6 +41,7 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
     'createBookingHold',
     'deleteBookingHold',
     'createPublicFormHold',
+    'getCalendarFeed',
   ],
   parameters: {
     createCalendarBooking: ['Idempotency-Key'],

@@ -38,6 +38,7 @@ import { getAppointmentTypeNotificationsTx, setAppointmentTypeNotificationsTx } 
 import { createIngressAdmin } from './ingress';
 import { createWebhookSubscriptionsAdmin } from './webhook-subscriptions';
 import { createExternalCalendarsAdmin } from './external-calendars';
+import { createCalendarFeedsAdmin } from './calendar-feeds';
 import * as orgs from './organizations';
 import * as tables from './tables';
 import { seed, type SeedResult } from './seed';
@@ -218,6 +219,8 @@ export function createAdminApi(ctx: ServiceContext) {
     webhookSubscriptions: createWebhookSubscriptionsAdmin(ctx),
     /** Links of resources to external calendars (an extension): connections sealed, never returned. */
     externalCalendars: createExternalCalendarsAdmin(ctx),
+    /** iCalendar feeds of resources' bookings at secret URLs (an extension): tokens shown once, rotation. */
+    calendarFeeds: createCalendarFeedsAdmin(ctx),
     /** Public forms. */
     forms: {
       /** Creates a form (unpublished unless `published: true`); the webhook secret is generated. */

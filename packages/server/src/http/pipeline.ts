@@ -28,7 +28,7 @@ import {
 import { TOO_MANY_REQUESTS_BODY, type RateLimiter, type RateLimitName } from './rate-limit';
 import type { RequestBody } from './read-body';
 import { requestIdFor } from './request-id';
-import { RouteResult, type HandlerInput, type HeaderReader, type Route } from './route';
+import { RouteResult, TextResult, type HandlerInput, type HeaderReader, type Route } from './route';
 import { readRouteBody, validateInput } from './route-input';
 import { createRouteMatcher, type RouteMatch } from './route-matcher';
 
@@ -189,6 +189,12 @@ export function createPipeline(ctx: ServiceContext, options: PipelineOptions): P
       () => route.handle(input as HandlerInput<never, never, never, never>),
     );
     const base = admitted.carried;
+    if (result instanceof TextResult) {
+      if (result.text === '')
+        return { status: result.status, headers: { ...base, ...result.headers }, body: undefined };
+      const type = { 'content-type': result.contentType };
+      return { status: result.status, headers: { ...base, ...type, ...result.headers }, body: result.text };
+    }
     if (result instanceof RouteResult)
       return jsonResponse(result.status, result.body, { ...base, ...result.headers });
     return jsonResponse(route.successStatus, route.successStatus === 204 ? undefined : result, base);

@@ -87,6 +87,20 @@ export class RouteResult {
 }
 
 /**
+ * A handler's answer that is not JSON (a calendar feed's `text/calendar`): its status, media type,
+ * text (empty for a body-less answer such as a 304) and headers.
+ */
+export class TextResult {
+  /** Wraps a text body with its status, `Content-Type` and headers. */
+  constructor(
+    readonly status: number,
+    readonly contentType: string,
+    readonly text: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/**
  * A response body a handler serialises to UTF-8 JSON itself, sent chunk by chunk as the adapter
  * asks for them. For the few large responses that are cheaper to write directly than to build as
  * objects and stringify.

@@ -33,6 +33,15 @@ export interface BookingRepository {
    * may have lost.
    */
   listMeetingsDue(limit: number): Promise<BookingRecord[]>;
+  /**
+   * At most `limit` bookings of one resource that overlap `[startMs, endMs)` (half-open), by start
+   * (earliest first, or latest first with `latestFirst`): what a resource's calendar feed reads.
+   */
+  listByResource(
+    organizationId: string,
+    resourceId: string,
+    range: { startMs: number; endMs: number; limit: number; latestFirst?: boolean },
+  ): Promise<BookingRecord[]>;
   /** Bookings of a calendar, oldest start first. */
   listByCalendar(organizationId: string, calendarId: string): Promise<BookingRecord[]>;
   /** Number of bookings per calendar of the organization. */

@@ -29,6 +29,7 @@ import type {
 export type * from './records/bookings';
 export type * from './records/webhooks';
 export type * from './records/external-calendars';
+export type * from './records/calendar-feeds';
 export type * from './records/notifications';
 export type * from './records/calendar-events';
 

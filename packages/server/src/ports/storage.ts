@@ -13,6 +13,7 @@ import type {
   AppointmentTypeRecord,
   AppointmentTypeResourceMappingRecord,
   BlockerRecord,
+  CalendarFeedRecord,
   CalendarRecord,
   CustomFieldRecord,
   FormRecord,
@@ -229,6 +230,15 @@ export type ExternalCalendarLinkRepository = ScopedRepository<
   { resourceId?: string }
 >;
 
+/** Calendar feeds of resources (at most one per resource), filterable by resource. */
+export interface CalendarFeedRepository extends ScopedRepository<
+  CalendarFeedRecord,
+  { resourceId?: string }
+> {
+  /** The feed whose token has this SHA-256 digest, in any organization, or null. */
+  findByTokenDigest(tokenDigest: string): Promise<CalendarFeedRecord | null>;
+}
+
 /** Webhook subscriptions (at most a few per organization: every event reads them all). */
 export type WebhookSubscriptionRepository = ScopedRepository<WebhookSubscriptionRecord>;
 
@@ -296,6 +306,8 @@ export interface Repositories {
   ingressWebhooks: IngressWebhookRepository;
   /** Links of resources to external calendars (their connections sealed). */
   externalCalendarLinks: ExternalCalendarLinkRepository;
+  /** Calendar feeds of resources (their tokens as digests). */
+  calendarFeeds: CalendarFeedRepository;
   /** Notification settings of appointment types. */
   notificationSettings: NotificationSettingsRepository;
   /** The events bookings became in external calendars. */

@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 import type { StorageAdapter } from '../ports/storage';
 import type { ConformanceSkip } from './storage-conformance/harness';
 import { registerBookingTests } from './storage-conformance/bookings';
+import { registerCalendarFeedTests } from './storage-conformance/calendar-feeds';
 import { registerExternalCalendarTests } from './storage-conformance/external-calendars';
 import { registerFormTests } from './storage-conformance/forms';
 import { registerHoldTests } from './storage-conformance/holds';
@@ -66,6 +67,7 @@ export function runStorageConformance(options: StorageConformanceOptions): void 
     registerSystemTests(harness);
     registerFormTests(harness);
     registerExternalCalendarTests(harness);
+    registerCalendarFeedTests(harness);
     registerTransactionTests(harness);
     registerSchemaTests(harness);
     harness.checkSkips();

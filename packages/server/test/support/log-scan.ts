@@ -1,7 +1,7 @@
 /**
  * Log hygiene for the HTTP tests: a logger that keeps what the service logs (or only the lines that
  * leak), and the patterns no log line may contain: API tokens, ingress tokens and token digests
- * (64 hex characters), webhook secrets, `Authorization` values (Bearer, and the Basic credentials of
+ * (64 hex characters), webhook secrets, calendar feed tokens, `Authorization` values (Bearer, and the Basic credentials of
  * a linked calendar), email addresses, and whatever values a test names (lead data, a calendar's
  * connection).
  *
@@ -20,6 +20,7 @@ const LEAKS: ReadonlyArray<[string, RegExp]> = [
   ['an API token', /service_live_/],
   ['64 hex characters (an ingress token or a digest)', /(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])/i],
   ['a webhook secret', /whsec_/],
+  ['a calendar feed token', /lbfeed_/],
   ['an Authorization value', /\bbearer\s/i],
   // A calendar's HTTP Basic credentials (CalDAV), as a logged header or field.
   ['a Basic Authorization value', /authorization["']?\s*[:=]\s*["']?basic\s/i],

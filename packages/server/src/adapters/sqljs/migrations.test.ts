@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { SqlConnection } from './connection';
 import { applyMigrations, MIGRATIONS } from './migrations';
 
+// The next version after the newest (versions may skip numbers a branch reserved).
+const NEXT = MIGRATIONS.at(-1)!.version + 1;
+
 const openMemory = async () => new SqlConnection(new (await initSqlJs()).Database());
 
 describe('sql.js migrations', () => {
@@ -17,10 +20,7 @@ describe('sql.js migrations', () => {
 
   it('applies only the missing ones, in order', async () => {
     const connection = await openMemory();
-    const extra = [
-      ...MIGRATIONS,
-      { version: MIGRATIONS.length + 1, name: 'add notes', sql: 'CREATE TABLE notes (id TEXT)' },
-    ];
+    const extra = [...MIGRATIONS, { version: NEXT, name: 'add notes', sql: 'CREATE TABLE notes (id TEXT)' }];
     applyMigrations(connection);
     expect(applyMigrations(connection, extra)).toBe(1);
     expect(connection.all("SELECT name FROM sqlite_master WHERE name = 'notes'")).toHaveLength(1);
@@ -29,13 +29,8 @@ describe('sql.js migrations', () => {
 
   it('rolls back a failing migration and reports it', async () => {
     const connection = await openMemory();
-    const broken = [
-      ...MIGRATIONS,
-      { version: MIGRATIONS.length + 1, name: 'broken', sql: 'CREATE TABLE a (x); NOT SQL' },
-    ];
-    expect(() => applyMigrations(connection, broken)).toThrow(
-      `migration ${MIGRATIONS.length + 1} (broken) failed`,
-    );
+    const broken = [...MIGRATIONS, { version: NEXT, name: 'broken', sql: 'CREATE TABLE a (x); NOT SQL' }];
+    expect(() => applyMigrations(connection, broken)).toThrow(`migration ${NEXT} (broken) failed`);
     expect(connection.all("SELECT name FROM sqlite_master WHERE name = 'a'")).toEqual([]);
     expect(applyMigrations(connection)).toBe(0);
     connection.close();

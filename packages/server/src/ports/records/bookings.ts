@@ -59,6 +59,8 @@ export interface BookingRecord {
    * reschedule, so a mail client moves the event the first invite added.
    */
   notificationSequence?: number;
+  /** When the booking was last moved (ISO-8601); absent when it never was. */
+  rescheduledAt?: string;
 }
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import type { CalendarBooking, RescheduleCalendarBookingBody, TriggerContext } from '@leadbook/contract';
-import { readTx, type ServiceContext } from '../../core/context';
+import { nowIso, readTx, type ServiceContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { runUnit, type Unit } from '../../core/unit-of-work';
 import type { BookingRecord } from '../../ports/records';
@@ -130,7 +130,10 @@ export async function rescheduleBooking(
         if (record.resourceId !== current.resourceId) return null;
         const moved = await movedRecord(ctx, tx, record, body);
         if (moved.holdId) await tx.holds.delete(org, moved.holdId);
-        const written = withNextInviteSequence(await moveMeeting(ctx, jobs, moved.record));
+        const written = {
+          ...withNextInviteSequence(await moveMeeting(ctx, jobs, moved.record)),
+          rescheduledAt: nowIso(ctx),
+        };
         await tx.bookings.update(written);
         await moveCalendarEvent(ctx, { tx, jobs }, written);
         const booking = await bookingResponse(tx, written);

@@ -17,6 +17,7 @@ import { blockerTimes } from './006-blocker-times';
 import { externalCalendarLinks } from './007-external-calendar-links';
 import { notificationSettings } from './008-notification-settings';
 import { bookingCalendarEvents } from './009-booking-calendar-events';
+import { calendarFeeds } from './010-calendar-feeds';
 
 /** One schema change. */
 export interface PostgresMigration {
@@ -46,6 +47,7 @@ const DEFINITIONS: ReadonlyArray<{ version: number; name: string; sql: (s: strin
   { version: 7, name: 'external calendar links', sql: externalCalendarLinks },
   { version: 8, name: 'notification settings of appointment types', sql: notificationSettings },
   { version: 9, name: 'events of bookings in external calendars', sql: bookingCalendarEvents },
+  { version: 10, name: 'calendar feeds of resources', sql: calendarFeeds },
 ];
 
 /**

@@ -58,6 +58,18 @@ export function bookingRepositories(d: SqlDialect) {
     );
   const overlappingOne = overlapping((p) => `resource_id = ${p.value()}`);
   const overlappingAny = overlapping((p) => d.inJsonList('resource_id', p.value()));
+  // A feed's read: the same index range as a capacity check, with the documents, bounded.
+  const byResource = (order: 'ASC' | 'DESC') =>
+    statement(
+      d,
+      (p) => `SELECT doc FROM ${t}
+    WHERE organization_id = ${p.value()} AND resource_id = ${p.value()}
+      AND start_ms < ${p.value()}${floor === undefined ? '' : ` AND start_ms > ${p.value()} - ${floor}`}
+      AND end_ms > ${p.value()}
+    ORDER BY start_ms ${order}, seq ${order} LIMIT ${p.value()}`,
+    );
+  const byResourceEarliest = byResource('ASC');
+  const byResourceLatest = byResource('DESC');
   const listByCalendar = statement(
     d,
     (p) => `SELECT doc FROM ${t} WHERE organization_id = ${p.value()} AND calendar_id = ${p.value()}
@@ -97,6 +109,13 @@ export function bookingRepositories(d: SqlDialect) {
           const bounds = floor === undefined ? [endMs, startMs] : [endMs, startMs, startMs];
           const rows = await exec.all(sql, [organizationId, resources, ...bounds]);
           return rows.map(intervalOf);
+        },
+        async listByResource(organizationId, resourceId, range) {
+          const { startMs, endMs, limit } = range;
+          const bounds = floor === undefined ? [endMs, startMs] : [endMs, startMs, startMs];
+          const sql = range.latestFirst ? byResourceLatest : byResourceEarliest;
+          const rows = await exec.all(sql, [organizationId, resourceId, ...bounds, Math.max(0, limit)]);
+          return docsOf<BookingRecord>(d, rows);
         },
         async listMeetingsDue(limit) {
           return docsOf<BookingRecord>(d, await exec.all(listMeetingsDue, [Math.max(0, limit)]));

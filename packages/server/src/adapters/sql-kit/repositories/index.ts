@@ -9,6 +9,7 @@ import type { SqlDialect } from '../dialect';
 import type { SqlExecutor } from '../executor';
 import { traceStatements } from '../traced-executor';
 import { bookingRepositories } from './bookings';
+import { calendarFeedRepositories } from './calendar-feeds';
 import { externalCalendarRepositories } from './external-calendars';
 import { formRepositories } from './forms';
 import { holdRepositories } from './holds';
@@ -49,6 +50,7 @@ export function createSqlRepositories(
     ...systemRepositories(dialect),
     ...formRepositories(dialect),
     ...externalCalendarRepositories(dialect),
+    ...calendarFeedRepositories(dialect),
     ...overrides,
   };
   // One getter per repository on a shared prototype, so opening a transaction allocates one small

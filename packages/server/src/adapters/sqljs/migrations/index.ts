@@ -16,6 +16,7 @@ import { BLOCKER_TIMES } from './007-blocker-times';
 import { EXTERNAL_CALENDAR_LINKS } from './008-external-calendar-links';
 import { NOTIFICATION_SETTINGS } from './009-notification-settings';
 import { BOOKING_CALENDAR_EVENTS } from './010-booking-calendar-events';
+import { CALENDAR_FEEDS } from './011-calendar-feeds';
 
 /** One schema change. */
 export interface Migration {
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'external calendar links', sql: EXTERNAL_CALENDAR_LINKS },
   { version: 9, name: 'notification settings of appointment types', sql: NOTIFICATION_SETTINGS },
   { version: 10, name: 'events of bookings in external calendars', sql: BOOKING_CALENDAR_EVENTS },
+  { version: 11, name: 'calendar feeds of resources', sql: CALENDAR_FEEDS },
 ];
 
 /**
