@@ -2018,6 +2018,15 @@ export interface ExternalCalendarLink {
   updatedAt: string;
 }
 
+/** A calendar as a public form lists it: id, name and IANA time zone (extension). */
+export interface PublicCalendar {
+  /** The identifier. */
+  id: string;
+  name: string;
+  /** IANA time-zone name: the calendar's own zone */
+  timeZone: string;
+}
+
 /**
  * What each operation takes and returns, by operation id: `query` and `body` as a caller writes them,
  * `response` as the service answers (`void` for an empty body).
@@ -2134,6 +2143,13 @@ export interface OperationTypes {
   /** `GET /public/forms/:id/config`: Read the public configuration a widget needs (extension). */
   getPublicFormConfig: {
     response: PublicFormConfig;
+  };
+  /**
+   * `GET /public/forms/:id/calendars`: List the form's calendars with their names and time zones
+   * (extension).
+   */
+  listPublicFormCalendars: {
+    response: PublicCalendar[];
   };
   /** `POST /public/forms/:id/submit`: Submit a form. */
   submitPublicForm: {

@@ -11,6 +11,7 @@ import { apiTypes } from './catalogue/api';
 import { externalCalendarTypes } from './catalogue/external-calendars';
 import type { TypeEntry } from './catalogue/entry';
 import { inputTypes } from './catalogue/inputs';
+import { publicCalendarTypes } from './catalogue/public-calendars';
 import { recordTypes } from './catalogue/records';
 
 export type { TypeEntry } from './catalogue/entry';
@@ -21,6 +22,7 @@ export const typeCatalogue = {
   ...inputTypes,
   ...recordTypes,
   ...externalCalendarTypes,
+  ...publicCalendarTypes,
 } satisfies Record<string, TypeEntry>;
 
 /**

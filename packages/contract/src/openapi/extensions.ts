@@ -38,6 +38,7 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
     'createBookingHold',
     'deleteBookingHold',
     'createPublicFormHold',
+    'listPublicFormCalendars',
   ],
   parameters: {
     createCalendarBooking: ['Idempotency-Key'],
