@@ -8,6 +8,7 @@ import {
   PublicFormClient,
   type BookingHold,
   type PublicAppointmentType,
+  type PublicCalendar,
   type PublicFormConfig,
   type PublicSlot,
 } from '@leadbook/sdk/public-form';
@@ -45,7 +46,7 @@ export class LeadbookBooking extends Base {
   static readonly observedAttributes = ['form', 'api', 'locale', 'time-zone'];
   /** Hands the form's captcha provider a container and returns its token. */
   captcha: CaptchaHook | undefined;
-  /** Calendar names and zones, by calendar id. */
+  /** Calendar names and zones, by calendar id: overrides what the service says of a calendar. */
   calendars: CalendarLabels = {};
 
   readonly #root = this.attachShadow({ mode: 'open' });
@@ -54,6 +55,7 @@ export class LeadbookBooking extends Base {
   readonly #view = h('div', {});
   #client: PublicFormClient | undefined;
   #config: PublicFormConfig | undefined;
+  #known = new Map<string, PublicCalendar>();
   #booking: FormField | undefined;
   #types: PublicAppointmentType[] = [];
   #state:
@@ -152,7 +154,13 @@ export class LeadbookBooking extends Base {
     this.#zone = zone && isTimeZone(zone) ? zone : browserTimeZone();
     this.#announce(this.#t.loading);
     try {
-      const config = (this.#config = await this.#client.config());
+      // A service without the calendars extension leaves the calendars numbered.
+      const [config, known] = await Promise.all([
+        this.#client.config(),
+        this.#client.calendars().catch((): PublicCalendar[] => []),
+      ]);
+      this.#config = config;
+      this.#known = new Map(known.map((c) => [c.id, c]));
       this.#booking = config.fields.find((f) => f.type === 'booking-calendar');
       if (!this.#booking) throw new Error(this.#t.notBookable);
       const studioId = config.studios.find((s) => s.id === this.getAttribute('studio'))?.id;
@@ -186,12 +194,12 @@ export class LeadbookBooking extends Base {
     }
   }
 
-  /** The calendars of the chosen studio, named by the host's labels or numbered. */
+  /** The calendars of the chosen studio, named by the host's labels, the service, or numbered. */
   #calendarChoices(): Choice[] {
     const studio = this.#config!.studios.find((s) => s.id === this.#state!.studioId)!;
     return studio.calendarIds.map((id, i) => ({
       id,
-      name: this.calendars[id]?.name ?? `${this.#t.calendar} ${i + 1}`,
+      name: this.calendars[id]?.name ?? this.#known.get(id)?.name ?? `${this.#t.calendar} ${i + 1}`,
     }));
   }
 
@@ -245,7 +253,7 @@ export class LeadbookBooking extends Base {
       t: this.#t,
       locale: this.#locale,
       zone: this.#zone,
-      calendarZone: this.calendars[s.calendarId]?.timeZone,
+      calendarZone: this.calendars[s.calendarId]?.timeZone ?? this.#known.get(s.calendarId)?.timeZone,
       canGoBack: s.month > today,
       canGoForward: addMonths(s.month, 1) <= lastDay,
     };

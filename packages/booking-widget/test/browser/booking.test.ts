@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
 import {
   axeViolations,
-  CALENDARS,
+  RECORD_EVENTS,
   CHROMIUM,
   events,
   hasChromium,
@@ -27,10 +27,13 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
 
   it('books a time: day, time, hold, fields with a message at its field, confirmation; axe finds nothing at any step', async () => {
     const page = await openPage(setup.browser);
-    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: RECORD_EVENTS }));
     const grid = page.getByRole('grid', { name: 'March 2030' });
     await grid.waitFor();
-    expect(await page.getByLabel('Calendar', { exact: true }).inputValue()).toBe(STUDIO_IDS.calendarBerlin);
+    const calendar = page.getByLabel('Calendar', { exact: true });
+    expect(await calendar.inputValue()).toBe(STUDIO_IDS.calendarBerlin);
+    // The service names the calendars (the host page set no labels).
+    expect(await calendar.locator('option').allTextContents()).toEqual(['Berlin', 'New York']);
     // Days with free times are marked; the first of them is chosen and its times shown.
     await expect
       .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))
@@ -129,9 +132,31 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await page.context().close();
   });
 
+  it("lets the host page's `calendars` property rename a calendar and set its zone", async () => {
+    // A visitor in Tokyo: the calendar's own zone differs from theirs, so the widget shows it.
+    const page = await openPage(setup.browser, { zone: 'Asia/Tokyo' });
+    const labels = `<script type="module">
+      document.querySelector('leadbook-booking').calendars = {
+        '${STUDIO_IDS.calendarBerlin}': { name: 'Berlin Mitte' },
+        '${STUDIO_IDS.calendarNewYork}': { timeZone: 'America/Chicago' },
+      };
+    </script>`;
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: labels }));
+    const calendar = page.getByLabel('Calendar', { exact: true });
+    await calendar.waitFor();
+    // The host's name wins; the zone it did not set is the service's.
+    expect(await calendar.locator('option').allTextContents()).toEqual(['Berlin Mitte', 'New York']);
+    await page.getByText('Calendar time zone: Europe/Berlin').waitFor();
+    await calendar.selectOption({ label: 'New York' });
+    await page.getByText('Calendar time zone: America/Chicago').waitFor();
+    await page.context().close();
+  });
+
   it('keeps what the visitor typed when they change the time', async () => {
     const page = await openPage(setup.browser);
-    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: CALENDARS }));
+    await page.goto(
+      setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: RECORD_EVENTS }),
+    );
     await page.locator('[data-start="2030-03-30T09:00:00.000Z"]').click();
     await page.getByLabel('Name').fill('Mary Somerville');
     await page.getByLabel('Privacy policy').check();
@@ -148,7 +173,7 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
 
   it('books with the keyboard alone', async () => {
     const page = await openPage(setup.browser);
-    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: RECORD_EVENTS }));
     await page.getByRole('grid').waitFor();
     await expect
       .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))

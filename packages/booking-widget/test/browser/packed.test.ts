@@ -54,7 +54,7 @@ function App() {
         form={params.get('form')}
         api={params.get('api')}
         date="2030-03-29"
-        calendars={{ [params.get('berlin')]: { name: 'Berlin', timeZone: 'Europe/Berlin' } }}
+        calendars={{ [params.get('berlin')]: { name: 'Berlin (React)' } }}
         {...{ 'onleadbook:booked': (event) => setBooked(event.detail) }}
       />
     </main>
@@ -145,8 +145,8 @@ describe.skipIf(!hasChromium || !built)('the packed package', () => {
       berlin: STUDIO_IDS.calendarBerlin,
     });
     await page.goto(`${world.origin}/react/index.html?${query}`);
-    // React set `calendars` as a property: the picker shows the calendar's name.
-    await page.getByRole('option', { name: 'Berlin' }).waitFor({ state: 'attached' });
+    // React set `calendars` as a property: the picker shows the host's name over the service's.
+    await page.getByRole('option', { name: 'Berlin (React)' }).waitFor({ state: 'attached' });
     // Friday 09:00 was booked by the plain page: book 10:00 instead.
     await page.locator('[data-day="2030-03-29"]').click();
     await page.locator('[data-start="2030-03-29T09:00:00.000Z"]').click();
