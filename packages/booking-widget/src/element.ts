@@ -409,7 +409,7 @@ export class LeadbookBooking extends Base {
         const message = described.message;
         this.#back();
         this.#error.textContent = message;
-      } else if (described.status === 400 && fields.showMessage(described.message)) {
+      } else if (described.status === 400 && fields.showMessage(described.message, described.fieldId)) {
         this.#error.textContent = '';
       } else if (described.status === 403) this.#runCaptcha(); // a new token for the next try
     }

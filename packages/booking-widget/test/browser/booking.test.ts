@@ -3,7 +3,7 @@
  * a validation message at its field, keyboard-only booking, axe-core at every step.
  */
 import { describe, expect, it } from 'vitest';
-import { STUDIO_IDS } from '@leadbook/server/studio';
+import { STUDIO_IDS, studioForms } from '@leadbook/server/studio';
 import {
   axeViolations,
   RECORD_EVENTS,
@@ -149,6 +149,49 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await page.getByText('Calendar time zone: Europe/Berlin').waitFor();
     await calendar.selectOption({ label: 'New York' });
     await page.getByText('Calendar time zone: America/Chicago').waitFor();
+    await page.context().close();
+  });
+
+  it("puts a validation message at the field the service's details name, even where labels repeat", async () => {
+    // A visitor bringing a friend: two fields labelled `Name`. Only the field key tells them apart.
+    const trial = studioForms().trial;
+    const fields = trial.fields ?? [];
+    const friend = '0f1e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b';
+    const friendName = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const form = await setup.world.service.admin.forms.create(STUDIO_IDS.organization, {
+      ...trial,
+      id: undefined,
+      name: 'Bring a friend',
+      fields: [
+        ...fields.slice(0, 2),
+        { id: friend, type: 'checkbox', label: 'I bring a friend' },
+        {
+          id: friendName,
+          type: 'text',
+          label: 'Name',
+          required: true,
+          showIf: [{ fieldId: friend, operator: 'equals', value: true }],
+        },
+        ...fields.slice(3),
+      ],
+    });
+    const page = await openPage(setup.browser);
+    await page.goto(setup.world.page({ form: form.id, date: '2030-04-02' }));
+    await page.locator('[data-start="2030-04-02T07:00:00.000Z"]').click(); // 09:00 in Berlin
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    const names = page.getByLabel('Name');
+    await names.first().fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('I bring a friend').check();
+    await page.getByLabel('Privacy policy').check();
+    await page.getByRole('button', { name: 'Book now' }).click();
+    // The friend's name is missing: the message goes to the second `Name`, not the first.
+    await expect.poll(() => names.nth(1).getAttribute('aria-invalid')).toBe('true');
+    expect(await names.first().getAttribute('aria-invalid')).toBeNull();
+    const rows = page.locator('[part~=field]').filter({ has: names });
+    expect(await rows.nth(1).locator('[part~=field-error]').textContent()).toBe('Name is required');
+    expect(await rows.first().locator('[part~=field-error]').textContent()).toBe('');
+    expect(await names.nth(1).evaluate((el) => el.matches(':focus'))).toBe(true);
     await page.context().close();
   });
 
