@@ -12,19 +12,21 @@ import {
   type PublicFormConfig,
   type PublicSlot,
 } from '@leadbook/sdk/public-form';
-import { addMonths, monthStart } from './calendar';
+import { runCaptcha } from './captcha';
 import { detailsStep, type DetailsStep } from './details-step';
 import { doneStep } from './done-step';
 import { h } from './dom';
 import { describeError } from './error-message';
 import type { FormField } from './fields';
 import { messagesFor, type WidgetMessages } from './messages';
-import { lastOffered, monthRange, slotsByDay } from './month';
+import { monthRange, slotsByDay } from './month';
 import { styles } from './styles';
 import { submissionBody } from './submission';
-import { timeStep, type Choice, type TimeStepActions, type TimeStepState } from './time-step';
+import { timeActions } from './time-actions';
+import { calendarChoices, initialSelection, timeStepState, type TimeSelection } from './time-state';
+import { timeStep } from './time-step';
 import type { BookedDetail, BookingStep, CalendarLabels, CaptchaHook, ErrorDetail } from './types';
-import { browserTimeZone, dayOf, formatDay, isTimeZone } from './zones';
+import { browserTimeZone, isTimeZone } from './zones';
 
 // A server render imports the module without a DOM: the class then extends a stand-in and is never defined.
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -58,8 +60,7 @@ export class LeadbookBooking extends Base {
   #known = new Map<string, PublicCalendar>();
   #booking: FormField | undefined;
   #types: PublicAppointmentType[] = [];
-  #state:
-    Omit<TimeStepState, 't' | 'locale' | 'zone' | 'calendarZone' | 'canGoBack' | 'canGoForward'> | undefined;
+  #state: TimeSelection | undefined;
   #zone = '';
   #hold: BookingHold | undefined;
   #holdTimer: ReturnType<typeof setTimeout> | undefined;
@@ -163,27 +164,13 @@ export class LeadbookBooking extends Base {
       this.#known = new Map(known.map((c) => [c.id, c]));
       this.#booking = config.fields.find((f) => f.type === 'booking-calendar');
       if (!this.#booking) throw new Error(this.#t.notBookable);
-      const studioId = config.studios.find((s) => s.id === this.getAttribute('studio'))?.id;
-      const calendar = this.getAttribute('calendar');
-      const studio =
-        config.studios.find((s) => s.id === studioId) ??
-        config.studios.find((s) => calendar && s.calendarIds.includes(calendar)) ??
-        config.studios[0]!;
-      const date = this.getAttribute('date') ?? '';
-      const today = dayOf(Date.now(), this.#zone);
-      const day = /^\d{4}-\d\d-\d\d$/.test(date) && date >= today ? date : today;
-      this.#state = {
-        studios: config.studios.map(({ id, name }) => ({ id, name })),
-        studioId: studio.id,
-        calendars: [],
-        calendarId: calendar && studio.calendarIds.includes(calendar) ? calendar : studio.calendarIds[0]!,
-        types: [],
-        typeId: this.getAttribute('appointment-type') ?? '',
-        month: monthStart(day),
-        focusDay: day,
-        selectedDay: date ? day : undefined,
-        free: new Map(),
+      const pre = {
+        studio: this.getAttribute('studio'),
+        calendar: this.getAttribute('calendar'),
+        appointmentType: this.getAttribute('appointment-type'),
+        date: this.getAttribute('date'),
       };
+      this.#state = initialSelection(config, pre, this.#zone, Date.now());
       this.#client.telemetry.track({ name: 'widget_viewed' });
       await this.#loadTypes();
     } catch (error) {
@@ -194,18 +181,10 @@ export class LeadbookBooking extends Base {
     }
   }
 
-  /** The calendars of the chosen studio, named by the host's labels, the service, or numbered. */
-  #calendarChoices(): Choice[] {
-    const studio = this.#config!.studios.find((s) => s.id === this.#state!.studioId)!;
-    return studio.calendarIds.map((id, i) => ({
-      id,
-      name: this.calendars[id]?.name ?? this.#known.get(id)?.name ?? `${this.#t.calendar} ${i + 1}`,
-    }));
-  }
-
   async #loadTypes(): Promise<void> {
     const s = this.#state!;
-    s.calendars = this.#calendarChoices();
+    const nameOf = (id: string) => this.calendars[id]?.name ?? this.#known.get(id)?.name;
+    s.calendars = calendarChoices(this.#config!, s.studioId, nameOf, this.#t);
     this.#types = await this.#client!.appointmentTypes({
       calendarId: s.calendarId,
       studioId: s.studioId,
@@ -244,52 +223,17 @@ export class LeadbookBooking extends Base {
     this.#renderTime(focus);
   }
 
-  #timeState(): TimeStepState {
-    const s = this.#state!;
-    const today = dayOf(Date.now(), this.#zone);
-    const lastDay = dayOf(lastOffered(Date.now(), this.#booking!.bookingConfig?.searchDays), this.#zone);
-    return {
-      ...s,
-      t: this.#t,
-      locale: this.#locale,
-      zone: this.#zone,
-      calendarZone: this.calendars[s.calendarId]?.timeZone ?? this.#known.get(s.calendarId)?.timeZone,
-      canGoBack: s.month > today,
-      canGoForward: addMonths(s.month, 1) <= lastDay,
-    };
-  }
-
-  #actions: TimeStepActions = {
-    studio: (id) =>
-      this.#reload(() => {
-        const s = this.#state!;
-        s.studioId = id;
-        s.calendarId = this.#config!.studios.find((x) => x.id === id)!.calendarIds[0]!;
-      }, true),
-    calendar: (id) => this.#reload(() => (this.#state!.calendarId = id), true),
-    type: (id) => this.#reload(() => (this.#state!.typeId = id), false),
-    zone: (zone) => {
-      if (!isTimeZone(zone)) return;
-      this.#zone = zone;
-      this.#reload(() => {}, false);
-    },
-    focus: (day) => {
-      const s = this.#state!;
-      const today = dayOf(Date.now(), this.#zone);
-      s.focusDay = day < today ? today : day;
-      if (monthStart(s.focusDay) !== s.month) {
-        s.month = monthStart(s.focusDay);
-        this.#reload(() => {}, false, true);
-      } else this.#renderTime(true);
-    },
-    choose: (day) => {
-      const s = this.#state!;
-      s.selectedDay = s.focusDay = day;
-      this.#renderTime(true);
-      this.#announce(this.#t.timesOn(formatDay(day, this.#locale)));
-    },
+  #actions = timeActions({
+    selection: () => this.#state!,
+    config: () => this.#config!,
+    zone: () => this.#zone,
+    setZone: (zone) => (this.#zone = zone),
+    reload: (change, types, focus) => this.#reload(change, types, focus),
+    render: (focus) => this.#renderTime(focus),
+    announceDay: (day) => this.#announce(this.#t.timesOn(day)),
+    locale: () => this.#locale,
     pick: (slot) => void this.#pick(slot),
-  };
+  });
 
   #reload(change: () => void, types: boolean, focus = false): void {
     change();
@@ -299,7 +243,10 @@ export class LeadbookBooking extends Base {
 
   #renderTime(focus: boolean): void {
     const rtl = getComputedStyle(this).direction === 'rtl';
-    const state = this.#timeState();
+    const s = this.#state!;
+    const calendarZone = this.calendars[s.calendarId]?.timeZone ?? this.#known.get(s.calendarId)?.timeZone;
+    const view = { t: this.#t, locale: this.#locale, zone: this.#zone, calendarZone };
+    const state = timeStepState(s, view, Date.now(), this.#booking!.bookingConfig?.searchDays);
     // A picker keeps its focus across the re-render; a grid move focuses the day.
     const active = this.#root.activeElement?.id;
     this.#show(timeStep(state, this.#actions, rtl), 'time');
@@ -361,17 +308,7 @@ export class LeadbookBooking extends Base {
       },
       Date.parse(hold.expiresAt) - Date.now(),
     );
-    this.#runCaptcha();
-  }
-
-  /** Hands the host's captcha hook a light-DOM container (slotted into the step) and keeps its token. */
-  #runCaptcha(): void {
-    const captcha = this.#config!.captcha;
-    this.#token = undefined;
-    if (!captcha || !this.captcha) return;
-    let container = this.querySelector<HTMLElement>(':scope > [slot=captcha]');
-    if (!container) this.append((container = h('div', { slot: 'captcha' })));
-    this.#token = Promise.resolve(this.captcha({ ...captcha, container }));
+    this.#token = runCaptcha(this, config.captcha, this.captcha);
   }
 
   #back(): void {
@@ -411,7 +348,9 @@ export class LeadbookBooking extends Base {
         this.#error.textContent = message;
       } else if (described.status === 400 && fields.showMessage(described.message, described.fieldId)) {
         this.#error.textContent = '';
-      } else if (described.status === 403) this.#runCaptcha(); // a new token for the next try
+      } else if (described.status === 403) {
+        this.#token = runCaptcha(this, this.#config!.captcha, this.captcha); // a new token for the next try
+      }
     }
   }
 
