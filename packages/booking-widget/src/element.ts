@@ -46,10 +46,26 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 export class LeadbookBooking extends Base {
   /** The attributes the element reacts to. */
   static readonly observedAttributes = ['form', 'api', 'locale', 'time-zone'];
+  // Accessors rather than fields: a framework that looks for setters on the prototype (Svelte 5)
+  // then sets these as properties, not as attributes.
+  #captcha: CaptchaHook | undefined;
+  #calendars: CalendarLabels = {};
+
   /** Hands the form's captcha provider a container and returns its token. */
-  captcha: CaptchaHook | undefined;
+  get captcha(): CaptchaHook | undefined {
+    return this.#captcha;
+  }
+  set captcha(hook: CaptchaHook | undefined) {
+    this.#captcha = hook;
+  }
+
   /** Calendar names and zones, by calendar id: overrides what the service says of a calendar. */
-  calendars: CalendarLabels = {};
+  get calendars(): CalendarLabels {
+    return this.#calendars;
+  }
+  set calendars(labels: CalendarLabels) {
+    this.#calendars = labels ?? {};
+  }
 
   readonly #root = this.attachShadow({ mode: 'open' });
   readonly #live = h('p', { class: 'sr', role: 'status', 'aria-live': 'polite' });
