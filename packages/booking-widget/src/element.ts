@@ -1,6 +1,8 @@
 /**
- * `<leadbook-booking>`: the booking widget element. It owns the state and the requests; the views
- * (`time-step.ts`, `details-step.ts`) render it.
+ * `<leadbook-booking>`: the booking widget element. It owns the lifecycle, the time step's state
+ * and requests (its transitions in `time-state.ts` and `time-actions.ts`), and hands a placed hold
+ * to the details phase (`details-phase.ts`); the views (`time-step.ts`, `details-step.ts`,
+ * `done-step.ts`) render.
  *
  * @module
  */
@@ -12,8 +14,7 @@ import {
   type PublicFormConfig,
   type PublicSlot,
 } from '@leadbook/sdk/public-form';
-import { runCaptcha } from './captcha';
-import { detailsStep, type DetailsStep } from './details-step';
+import { DetailsPhase } from './details-phase';
 import { doneStep } from './done-step';
 import { h } from './dom';
 import { describeError } from './error-message';
@@ -21,9 +22,16 @@ import type { FormField } from './fields';
 import { messagesFor, type WidgetMessages } from './messages';
 import { monthRange, slotsByDay } from './month';
 import { styles } from './styles';
-import { submissionBody } from './submission';
 import { timeActions } from './time-actions';
-import { calendarChoices, initialSelection, timeStepState, type TimeSelection } from './time-state';
+import {
+  applyMonth,
+  applyTypes,
+  calendarChoices,
+  initialSelection,
+  scopeOf,
+  timeStepState,
+  type TimeSelection,
+} from './time-state';
 import { timeStep } from './time-step';
 import type { BookedDetail, BookingStep, CalendarLabels, CaptchaHook, ErrorDetail } from './types';
 import { browserTimeZone, isTimeZone } from './zones';
@@ -78,11 +86,25 @@ export class LeadbookBooking extends Base {
   #types: PublicAppointmentType[] = [];
   #state: TimeSelection | undefined;
   #zone = '';
-  #hold: BookingHold | undefined;
-  #holdTimer: ReturnType<typeof setTimeout> | undefined;
-  #details: DetailsStep | undefined;
-  #values: Record<string, unknown> = {};
-  #token: Promise<string> | undefined;
+  readonly #details = new DetailsPhase({
+    element: this,
+    client: () => this.#client!,
+    config: () => this.#config!,
+    view: () => ({ t: this.#t, locale: this.#locale, zone: this.#zone }),
+    studioId: () => this.#state!.studioId,
+    typeName: (id) => this.#types.find((x) => x.id === id)?.name ?? '',
+    captcha: () => this.#captcha,
+    show: (node, step) => this.#show(node, step),
+    fail: (error) => this.#fail(error),
+    say: (text) => (this.#error.textContent = text),
+    announce: (text) => this.#announce(text),
+    toTimes: () => {
+      this.#error.textContent = '';
+      this.#view.replaceChildren();
+      this.#reload(() => {}, false);
+    },
+    booked: (submissionId, slot) => this.#renderDone(submissionId, slot),
+  });
   #loads = 0;
   #step: BookingStep | undefined;
 
@@ -105,7 +127,7 @@ export class LeadbookBooking extends Base {
 
   /** @internal */
   disconnectedCallback(): void {
-    clearTimeout(this.#holdTimer);
+    this.#details.stop();
     void this.#client?.telemetry.close();
     this.#client = undefined;
   }
@@ -116,7 +138,7 @@ export class LeadbookBooking extends Base {
     // Initial attributes arrive before `connectedCallback`, which starts the widget.
     if (name === 'form' || name === 'api') {
       if (this.#client) void this.#start();
-    } else if (this.#state && !this.#hold) {
+    } else if (this.#state && !this.#details.holding) {
       this.#reload(() => {
         if (name === 'time-zone' && value && isTimeZone(value)) this.#zone = value;
       }, false);
@@ -201,13 +223,8 @@ export class LeadbookBooking extends Base {
     const s = this.#state!;
     const nameOf = (id: string) => this.calendars[id]?.name ?? this.#known.get(id)?.name;
     s.calendars = calendarChoices(this.#config!, s.studioId, nameOf, this.#t);
-    this.#types = await this.#client!.appointmentTypes({
-      calendarId: s.calendarId,
-      studioId: s.studioId,
-      fieldId: this.#booking!.id,
-    });
-    s.types = this.#types;
-    if (!this.#types.some((t) => t.id === s.typeId)) s.typeId = this.#types[0]?.id ?? '';
+    this.#types = await this.#client!.appointmentTypes(scopeOf(s, this.#booking!.id));
+    applyTypes(s, this.#types);
     await this.#loadMonth();
   }
 
@@ -220,21 +237,15 @@ export class LeadbookBooking extends Base {
     const { data } =
       s.typeId && range
         ? await this.#client!.slots({
-            calendarId: s.calendarId,
+            ...scopeOf(s, this.#booking!.id),
             appointmentTypeId: s.typeId,
-            studioId: s.studioId,
-            fieldId: this.#booking!.id,
             ...range,
             onlyAvailable: true,
           })
         : { data: [] };
     const free = slotsByDay(data, this.#zone);
     if (load !== this.#loads) return;
-    s.free = free;
-    if (!s.selectedDay && !focus) {
-      const first = [...free.keys()].sort()[0];
-      if (first?.startsWith(s.month.slice(0, 8))) s.selectedDay = s.focusDay = first;
-    }
+    applyMonth(s, free, focus);
     this.#announce('');
     this.#renderTime(focus);
   }
@@ -274,12 +285,11 @@ export class LeadbookBooking extends Base {
     const s = this.#state!;
     this.#error.textContent = '';
     this.#announce(this.#t.loading);
+    let hold: BookingHold;
     try {
-      this.#hold = await this.#client!.hold({
-        calendarId: s.calendarId,
+      hold = await this.#client!.hold({
+        ...scopeOf(s, this.#booking!.id),
         appointmentTypeId: s.typeId,
-        studioId: s.studioId,
-        fieldId: this.#booking!.id,
         startDateTime: slot.startDateTime,
         endDateTime: slot.endDateTime,
       });
@@ -293,81 +303,7 @@ export class LeadbookBooking extends Base {
       return;
     }
     this.#announce('');
-    this.#renderDetails();
-  }
-
-  #renderDetails(): void {
-    const hold = this.#hold!;
-    const config = this.#config!;
-    const type = this.#types.find((x) => x.id === hold.appointmentTypeId);
-    const captcha = config.captcha;
-    this.#details = detailsStep(
-      {
-        t: this.#t,
-        locale: this.#locale,
-        zone: this.#zone,
-        hold,
-        what: type?.name ?? '',
-        fields: config.fields,
-        values: this.#values,
-        captcha: captcha !== null,
-      },
-      () => void this.#submit(),
-      () => this.#back(),
-    );
-    this.#show(this.#details.node, 'details');
-    clearTimeout(this.#holdTimer);
-    this.#holdTimer = setTimeout(
-      () => {
-        this.#back();
-        this.#error.textContent = this.#t.holdExpired;
-      },
-      Date.parse(hold.expiresAt) - Date.now(),
-    );
-    this.#token = runCaptcha(this, config.captcha, this.captcha);
-  }
-
-  #back(): void {
-    clearTimeout(this.#holdTimer);
-    this.#hold = undefined;
-    this.#error.textContent = '';
-    this.#view.replaceChildren();
-    this.#reload(() => {}, false);
-  }
-
-  async #submit(): Promise<void> {
-    const hold = this.#hold!;
-    const { fields, submit } = this.#details!;
-    fields.clearMessages();
-    this.#error.textContent = '';
-    submit.disabled = true;
-    this.#announce(this.#t.loading);
-    try {
-      const body = submissionBody({
-        fields: this.#config!.fields,
-        values: this.#values,
-        hold,
-        studioId: this.#state!.studioId,
-        captchaToken: await this.#token,
-      });
-      const { submissionId } = await this.#client!.submit(body);
-      clearTimeout(this.#holdTimer);
-      this.#hold = undefined;
-      this.#announce('');
-      this.#renderDone(submissionId, body.bookingSlot!);
-    } catch (error) {
-      submit.disabled = false;
-      const described = this.#fail(error);
-      if (described.slotTaken) {
-        const message = described.message;
-        this.#back();
-        this.#error.textContent = message;
-      } else if (described.status === 400 && fields.showMessage(described.message, described.fieldId)) {
-        this.#error.textContent = '';
-      } else if (described.status === 403) {
-        this.#token = runCaptcha(this, this.#config!.captcha, this.captcha); // a new token for the next try
-      }
-    }
+    this.#details.start(hold);
   }
 
   #renderDone(submissionId: string, slot: Omit<BookedDetail, 'submissionId'>): void {

@@ -1,7 +1,7 @@
 import type { PublicFormConfig } from '@leadbook/sdk/public-form';
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from './messages';
-import { calendarChoices, initialSelection, timeStepState } from './time-state';
+import { applyMonth, applyTypes, calendarChoices, initialSelection, timeStepState } from './time-state';
 
 const config = {
   id: 'form',
@@ -65,5 +65,36 @@ describe('what the time step shows', () => {
     const view = { t, locale: 'en', zone: 'UTC', calendarZone: undefined };
     expect(timeStepState(s, view, NOW, 14)).toMatchObject({ canGoBack: false, canGoForward: true });
     expect(timeStepState(s, view, NOW, 3)).toMatchObject({ canGoForward: false });
+  });
+});
+
+describe('what a load changes', () => {
+  const types = [
+    { id: 'trial', name: 'Trial', duration: 60 },
+    { id: 'group', name: 'Group', duration: 60 },
+  ];
+
+  it("keeps a chosen type the calendar offers, and else takes the calendar's first", () => {
+    const s = initialSelection(config, { ...none, appointmentType: 'group' }, 'UTC', NOW);
+    applyTypes(s, types);
+    expect(s.typeId).toBe('group');
+    applyTypes(s, types.slice(0, 1));
+    expect(s.typeId).toBe('trial');
+    applyTypes(s, []);
+    expect(s.typeId).toBe('');
+  });
+
+  it("chooses the month's first free day unless a day is chosen or the grid is moving", () => {
+    const free = new Map([
+      ['2030-03-30', []],
+      ['2030-03-29', []],
+    ]);
+    const s = initialSelection(config, none, 'UTC', NOW);
+    applyMonth(s, free, true);
+    expect(s.selectedDay).toBeUndefined();
+    applyMonth(s, free, false);
+    expect(s).toMatchObject({ selectedDay: '2030-03-29', focusDay: '2030-03-29' });
+    applyMonth(s, new Map([['2030-03-31', []]]), false);
+    expect(s.selectedDay).toBe('2030-03-29');
   });
 });

@@ -89,3 +89,27 @@ export function timeStepState(
     canGoForward: addMonths(s.month, 1) <= lastDay,
   };
 }
+
+/** Where the time step's requests look: the chosen calendar and studio, and the booking field. */
+export const scopeOf = (s: TimeSelection, fieldId: string) => ({
+  calendarId: s.calendarId,
+  studioId: s.studioId,
+  fieldId,
+});
+
+/** Takes the calendar's appointment types; a chosen type it does not offer gives way to its first. */
+export function applyTypes(s: TimeSelection, types: TimeSelection['types']): void {
+  s.types = types;
+  if (!types.some((t) => t.id === s.typeId)) s.typeId = types[0]?.id ?? '';
+}
+
+/**
+ * Takes the month's free slots by day; with no day chosen (and the grid not being moved), the
+ * month's first free day is chosen.
+ */
+export function applyMonth(s: TimeSelection, free: TimeSelection['free'], moving: boolean): void {
+  s.free = free;
+  if (s.selectedDay || moving) return;
+  const first = [...free.keys()].sort()[0];
+  if (first?.startsWith(s.month.slice(0, 8))) s.selectedDay = s.focusDay = first;
+}
