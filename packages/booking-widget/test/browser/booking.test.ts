@@ -195,6 +195,27 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await page.context().close();
   });
 
+  it('numbers the calendars when the service has no calendars extension, and still books', async () => {
+    const page = await openPage(setup.browser);
+    // An older service: the calendars route answers 404 in the public envelope.
+    await page.route('**/public/forms/*/calendars', (route) =>
+      route.fulfill({ status: 404, json: { statusCode: 404, message: 'Not found' } }),
+    );
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-04-03' }));
+    const calendar = page.getByLabel('Calendar', { exact: true });
+    await calendar.waitFor();
+    expect(await calendar.locator('option').allTextContents()).toEqual(['Calendar 1', 'Calendar 2']);
+    expect(await page.locator('[part~=error]').textContent()).toBe('');
+    await page.locator('[data-start="2030-04-03T07:00:00.000Z"]').click(); // 09:00 in Berlin
+    await page.getByLabel('Name').fill('Old Service');
+    await page.getByLabel('Email').fill('old@example.com');
+    await page.getByLabel('Privacy policy').check();
+    await page.getByRole('button', { name: 'Book now' }).click();
+    await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
+    expect(setup.world.booked.at(-1)).toMatchObject({ startDateTime: '2030-04-03T07:00:00.000Z' });
+    await page.context().close();
+  });
+
   it('keeps what the visitor typed when they change the time', async () => {
     const page = await openPage(setup.browser);
     await page.goto(
