@@ -1,38 +1,21 @@
 /**
- * `<leadbook-booking>`: the booking widget element. It owns the lifecycle, the time step's state
- * and requests (its transitions in `time-state.ts` and `time-actions.ts`), and hands a placed hold
- * to the details phase (`details-phase.ts`); the views (`time-step.ts`, `details-step.ts`,
- * `done-step.ts`) render.
+ * `<leadbook-booking>`: the booking widget element. It owns the lifecycle, the form's loading,
+ * the message lines and the events; the time phase (`time-phase.ts`: types, month, hold) and the
+ * details phase (`details-phase.ts`: fields, captcha, submit) run the steps, whose views
+ * (`time-step.ts`, `details-step.ts`, `done-step.ts`) render.
  *
  * @module
  */
-import {
-  PublicFormClient,
-  type BookingHold,
-  type PublicAppointmentType,
-  type PublicCalendar,
-  type PublicFormConfig,
-  type PublicSlot,
-} from '@leadbook/sdk/public-form';
+import { PublicFormClient, type PublicCalendar, type PublicFormConfig } from '@leadbook/sdk/public-form';
 import { DetailsPhase } from './details-phase';
 import { doneStep } from './done-step';
 import { h } from './dom';
 import { describeError } from './error-message';
 import type { FormField } from './fields';
 import { messagesFor, type WidgetMessages } from './messages';
-import { monthRange, slotsByDay } from './month';
 import { styles } from './styles';
-import { timeActions } from './time-actions';
-import {
-  applyMonth,
-  applyTypes,
-  calendarChoices,
-  initialSelection,
-  scopeOf,
-  timeStepState,
-  type TimeSelection,
-} from './time-state';
-import { timeStep } from './time-step';
+import { TimePhase } from './time-phase';
+import { initialSelection } from './time-state';
 import type { BookedDetail, BookingStep, CalendarLabels, CaptchaHook, ErrorDetail } from './types';
 import { browserTimeZone, isTimeZone } from './zones';
 
@@ -81,18 +64,30 @@ export class LeadbookBooking extends Base {
   readonly #view = h('div', {});
   #client: PublicFormClient | undefined;
   #config: PublicFormConfig | undefined;
-  #known = new Map<string, PublicCalendar>();
   #booking: FormField | undefined;
-  #types: PublicAppointmentType[] = [];
-  #state: TimeSelection | undefined;
   #zone = '';
+  readonly #time: TimePhase = new TimePhase({
+    element: this,
+    root: this.#root,
+    client: () => this.#client!,
+    config: () => this.#config!,
+    booking: () => this.#booking!,
+    labels: () => this.#calendars,
+    view: () => ({ t: this.#t, locale: this.#locale, zone: this.#zone }),
+    setZone: (zone) => (this.#zone = zone),
+    show: (node, step) => this.#show(node, step),
+    fail: (error) => this.#fail(error),
+    say: (text) => (this.#error.textContent = text),
+    announce: (text) => this.#announce(text),
+    held: (hold) => this.#details.start(hold),
+  });
   readonly #details = new DetailsPhase({
     element: this,
     client: () => this.#client!,
     config: () => this.#config!,
     view: () => ({ t: this.#t, locale: this.#locale, zone: this.#zone }),
-    studioId: () => this.#state!.studioId,
-    typeName: (id) => this.#types.find((x) => x.id === id)?.name ?? '',
+    studioId: () => this.#time.selection!.studioId,
+    typeName: (id) => this.#time.typeName(id),
     captcha: () => this.#captcha,
     show: (node, step) => this.#show(node, step),
     fail: (error) => this.#fail(error),
@@ -101,11 +96,10 @@ export class LeadbookBooking extends Base {
     toTimes: () => {
       this.#error.textContent = '';
       this.#view.replaceChildren();
-      this.#reload(() => {}, false);
+      this.#time.reload(() => {}, false);
     },
     booked: (submissionId, slot) => this.#renderDone(submissionId, slot),
   });
-  #loads = 0;
   #step: BookingStep | undefined;
 
   constructor() {
@@ -138,8 +132,8 @@ export class LeadbookBooking extends Base {
     // Initial attributes arrive before `connectedCallback`, which starts the widget.
     if (name === 'form' || name === 'api') {
       if (this.#client) void this.#start();
-    } else if (this.#state && !this.#details.holding) {
-      this.#reload(() => {
+    } else if (this.#time.selection && !this.#details.holding) {
+      this.#time.reload(() => {
         if (name === 'time-zone' && value && isTimeZone(value)) this.#zone = value;
       }, false);
     }
@@ -199,7 +193,6 @@ export class LeadbookBooking extends Base {
         this.#client.calendars().catch((): PublicCalendar[] => []),
       ]);
       this.#config = config;
-      this.#known = new Map(known.map((c) => [c.id, c]));
       this.#booking = config.fields.find((f) => f.type === 'booking-calendar');
       if (!this.#booking) throw new Error(this.#t.notBookable);
       const pre = {
@@ -208,102 +201,15 @@ export class LeadbookBooking extends Base {
         appointmentType: this.getAttribute('appointment-type'),
         date: this.getAttribute('date'),
       };
-      this.#state = initialSelection(config, pre, this.#zone, Date.now());
+      const selection = initialSelection(config, pre, this.#zone, Date.now());
       this.#client.telemetry.track({ name: 'widget_viewed' });
-      await this.#loadTypes();
+      await this.#time.begin(selection, known);
     } catch (error) {
       this.#view.replaceChildren();
       if (error instanceof Error && error.message === this.#t.notBookable)
         this.#error.textContent = error.message;
       else this.#fail(error);
     }
-  }
-
-  async #loadTypes(): Promise<void> {
-    const s = this.#state!;
-    const nameOf = (id: string) => this.calendars[id]?.name ?? this.#known.get(id)?.name;
-    s.calendars = calendarChoices(this.#config!, s.studioId, nameOf, this.#t);
-    this.#types = await this.#client!.appointmentTypes(scopeOf(s, this.#booking!.id));
-    applyTypes(s, this.#types);
-    await this.#loadMonth();
-  }
-
-  /** Loads the free slots of the shown month (within the form's `searchDays`) and renders the step. */
-  async #loadMonth(focus = false): Promise<void> {
-    const s = this.#state!;
-    const load = ++this.#loads;
-    const range = monthRange(s.month, this.#zone, Date.now(), this.#booking!.bookingConfig?.searchDays);
-    this.#announce(this.#t.loading);
-    const { data } =
-      s.typeId && range
-        ? await this.#client!.slots({
-            ...scopeOf(s, this.#booking!.id),
-            appointmentTypeId: s.typeId,
-            ...range,
-            onlyAvailable: true,
-          })
-        : { data: [] };
-    const free = slotsByDay(data, this.#zone);
-    if (load !== this.#loads) return;
-    applyMonth(s, free, focus);
-    this.#announce('');
-    this.#renderTime(focus);
-  }
-
-  #actions = timeActions({
-    selection: () => this.#state!,
-    config: () => this.#config!,
-    zone: () => this.#zone,
-    setZone: (zone) => (this.#zone = zone),
-    reload: (change, types, focus) => this.#reload(change, types, focus),
-    render: (focus) => this.#renderTime(focus),
-    announceDay: (day) => this.#announce(this.#t.timesOn(day)),
-    locale: () => this.#locale,
-    pick: (slot) => void this.#pick(slot),
-  });
-
-  #reload(change: () => void, types: boolean, focus = false): void {
-    change();
-    this.#error.textContent = '';
-    (types ? this.#loadTypes() : this.#loadMonth(focus)).catch((e: unknown) => this.#fail(e));
-  }
-
-  #renderTime(focus: boolean): void {
-    const rtl = getComputedStyle(this).direction === 'rtl';
-    const s = this.#state!;
-    const calendarZone = this.calendars[s.calendarId]?.timeZone ?? this.#known.get(s.calendarId)?.timeZone;
-    const view = { t: this.#t, locale: this.#locale, zone: this.#zone, calendarZone };
-    const state = timeStepState(s, view, Date.now(), this.#booking!.bookingConfig?.searchDays);
-    // A picker keeps its focus across the re-render; a grid move focuses the day.
-    const active = this.#root.activeElement?.id;
-    this.#show(timeStep(state, this.#actions, rtl), 'time');
-    const target = focus ? this.#root.querySelector<HTMLElement>(`[data-day="${state.focusDay}"]`) : null;
-    (target ?? (active ? this.#root.getElementById(active) : null))?.focus();
-  }
-
-  async #pick(slot: PublicSlot): Promise<void> {
-    const s = this.#state!;
-    this.#error.textContent = '';
-    this.#announce(this.#t.loading);
-    let hold: BookingHold;
-    try {
-      hold = await this.#client!.hold({
-        ...scopeOf(s, this.#booking!.id),
-        appointmentTypeId: s.typeId,
-        startDateTime: slot.startDateTime,
-        endDateTime: slot.endDateTime,
-      });
-    } catch (error) {
-      const { slotTaken, message } = this.#fail(error);
-      if (slotTaken) {
-        // Back to the day's times, refreshed; the reload clears the message line, so set it after.
-        this.#reload(() => {}, false);
-        this.#error.textContent = message;
-      }
-      return;
-    }
-    this.#announce('');
-    this.#details.start(hold);
   }
 
   #renderDone(submissionId: string, slot: Omit<BookedDetail, 'submissionId'>): void {
