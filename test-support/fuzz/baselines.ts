@@ -121,6 +121,7 @@ export const baselines: { readonly [K in OperationId]: Baseline } = {
   listPublicAppointmentTypes: (_, random) =>
     publicForm(operations.listPublicAppointmentTypes, random, { query: [['calendarId', ID.calendarBerlin]] }),
   getPublicFormConfig: (_, random) => publicForm(operations.getPublicFormConfig, random),
+  listPublicFormCalendars: (_, random) => publicForm(operations.listPublicFormCalendars, random),
   submitPublicForm: (_, random) => submission(random),
   sendPublicFormTelemetry: (_, random) =>
     publicForm(operations.sendPublicFormTelemetry, random, {

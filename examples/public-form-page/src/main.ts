@@ -1,11 +1,12 @@
 /**
  * The booking page of the demo: `<leadbook-booking>` on a static page. The page is served by the
- * same origin as the API, so `api` is `location.origin`; the form id and the calendars' names and
- * zones come from `demo.json`. The demo form asks for Turnstile's test captcha: the captcha hook
- * renders a checkbox standing in for Turnstile's widget and hands in its documented dummy token.
+ * same origin as the API, so `api` is `location.origin`; the form id comes from `demo.json` (the
+ * widget reads the calendars' names and zones from the service). The demo form asks for
+ * Turnstile's test captcha: the captcha hook renders a checkbox standing in for Turnstile's widget
+ * and hands in its documented dummy token.
  */
 import '@leadbook/booking-widget';
-import type { CalendarLabels, CaptchaHook } from '@leadbook/booking-widget';
+import type { CaptchaHook } from '@leadbook/booking-widget';
 
 /** Cloudflare Turnstile's documented dummy token for its test site keys. */
 const TEST_CAPTCHA_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
@@ -20,13 +21,9 @@ const testCaptcha: CaptchaHook = ({ provider, container }) =>
     container.replaceChildren(label);
   });
 
-const { formId, calendars } = (await (await fetch('./demo.json')).json()) as {
-  formId: string;
-  calendars: CalendarLabels;
-};
+const { formId } = (await (await fetch('./demo.json')).json()) as { formId: string };
 const widget = document.createElement('leadbook-booking');
 widget.captcha = testCaptcha;
-widget.calendars = calendars;
 widget.setAttribute('form', formId);
 widget.setAttribute('api', location.origin);
 widget.addEventListener('leadbook:booked', (event) => {

@@ -1,29 +1,23 @@
 /**
- * `<leadbook-booking>`: the booking widget element. It owns the state and the requests; the views
- * (`time-step.ts`, `details-step.ts`) render it.
+ * `<leadbook-booking>`: the booking widget element. It owns the lifecycle, the form's loading,
+ * the message lines and the events; the time phase (`time-phase.ts`: types, month, hold) and the
+ * details phase (`details-phase.ts`: fields, captcha, submit) run the steps, whose views
+ * (`time-step.ts`, `details-step.ts`, `done-step.ts`) render.
  *
  * @module
  */
-import {
-  PublicFormClient,
-  type BookingHold,
-  type PublicAppointmentType,
-  type PublicFormConfig,
-  type PublicSlot,
-} from '@leadbook/sdk/public-form';
-import { addMonths, monthStart } from './calendar';
-import { detailsStep, type DetailsStep } from './details-step';
+import { PublicFormClient, type PublicCalendar, type PublicFormConfig } from '@leadbook/sdk/public-form';
+import { DetailsPhase } from './details-phase';
 import { doneStep } from './done-step';
 import { h } from './dom';
 import { describeError } from './error-message';
 import type { FormField } from './fields';
 import { messagesFor, type WidgetMessages } from './messages';
-import { lastOffered, monthRange, slotsByDay } from './month';
 import { styles } from './styles';
-import { submissionBody } from './submission';
-import { timeStep, type Choice, type TimeStepActions, type TimeStepState } from './time-step';
+import { TimePhase } from './time-phase';
+import { initialSelection } from './time-state';
 import type { BookedDetail, BookingStep, CalendarLabels, CaptchaHook, ErrorDetail } from './types';
-import { browserTimeZone, dayOf, formatDay, isTimeZone } from './zones';
+import { browserTimeZone, isTimeZone } from './zones';
 
 // A server render imports the module without a DOM: the class then extends a stand-in and is never defined.
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -43,10 +37,26 @@ const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 export class LeadbookBooking extends Base {
   /** The attributes the element reacts to. */
   static readonly observedAttributes = ['form', 'api', 'locale', 'time-zone'];
+  // Accessors rather than fields: a framework that looks for setters on the prototype (Svelte 5)
+  // then sets these as properties, not as attributes.
+  #captcha: CaptchaHook | undefined;
+  #calendars: CalendarLabels = {};
+
   /** Hands the form's captcha provider a container and returns its token. */
-  captcha: CaptchaHook | undefined;
-  /** Calendar names and zones, by calendar id. */
-  calendars: CalendarLabels = {};
+  get captcha(): CaptchaHook | undefined {
+    return this.#captcha;
+  }
+  set captcha(hook: CaptchaHook | undefined) {
+    this.#captcha = hook;
+  }
+
+  /** Calendar names and zones, by calendar id: overrides what the service says of a calendar. */
+  get calendars(): CalendarLabels {
+    return this.#calendars;
+  }
+  set calendars(labels: CalendarLabels) {
+    this.#calendars = labels ?? {};
+  }
 
   readonly #root = this.attachShadow({ mode: 'open' });
   readonly #live = h('p', { class: 'sr', role: 'status', 'aria-live': 'polite' });
@@ -55,16 +65,41 @@ export class LeadbookBooking extends Base {
   #client: PublicFormClient | undefined;
   #config: PublicFormConfig | undefined;
   #booking: FormField | undefined;
-  #types: PublicAppointmentType[] = [];
-  #state:
-    Omit<TimeStepState, 't' | 'locale' | 'zone' | 'calendarZone' | 'canGoBack' | 'canGoForward'> | undefined;
   #zone = '';
-  #hold: BookingHold | undefined;
-  #holdTimer: ReturnType<typeof setTimeout> | undefined;
-  #details: DetailsStep | undefined;
-  #values: Record<string, unknown> = {};
-  #token: Promise<string> | undefined;
-  #loads = 0;
+  readonly #time: TimePhase = new TimePhase({
+    element: this,
+    root: this.#root,
+    client: () => this.#client!,
+    config: () => this.#config!,
+    booking: () => this.#booking!,
+    labels: () => this.#calendars,
+    view: () => ({ t: this.#t, locale: this.#locale, zone: this.#zone }),
+    setZone: (zone) => (this.#zone = zone),
+    show: (node, step) => this.#show(node, step),
+    fail: (error) => this.#fail(error),
+    say: (text) => (this.#error.textContent = text),
+    announce: (text) => this.#announce(text),
+    held: (hold) => this.#details.start(hold),
+  });
+  readonly #details = new DetailsPhase({
+    element: this,
+    client: () => this.#client!,
+    config: () => this.#config!,
+    view: () => ({ t: this.#t, locale: this.#locale, zone: this.#zone }),
+    studioId: () => this.#time.selection!.studioId,
+    typeName: (id) => this.#time.typeName(id),
+    captcha: () => this.#captcha,
+    show: (node, step) => this.#show(node, step),
+    fail: (error) => this.#fail(error),
+    say: (text) => (this.#error.textContent = text),
+    announce: (text) => this.#announce(text),
+    toTimes: () => {
+      this.#error.textContent = '';
+      this.#view.replaceChildren();
+      this.#time.reload(() => {}, false);
+    },
+    booked: (submissionId, slot) => this.#renderDone(submissionId, slot),
+  });
   #step: BookingStep | undefined;
 
   constructor() {
@@ -86,7 +121,7 @@ export class LeadbookBooking extends Base {
 
   /** @internal */
   disconnectedCallback(): void {
-    clearTimeout(this.#holdTimer);
+    this.#details.stop();
     void this.#client?.telemetry.close();
     this.#client = undefined;
   }
@@ -97,8 +132,8 @@ export class LeadbookBooking extends Base {
     // Initial attributes arrive before `connectedCallback`, which starts the widget.
     if (name === 'form' || name === 'api') {
       if (this.#client) void this.#start();
-    } else if (this.#state && !this.#hold) {
-      this.#reload(() => {
+    } else if (this.#time.selection && !this.#details.holding) {
+      this.#time.reload(() => {
         if (name === 'time-zone' && value && isTimeZone(value)) this.#zone = value;
       }, false);
     }
@@ -152,258 +187,28 @@ export class LeadbookBooking extends Base {
     this.#zone = zone && isTimeZone(zone) ? zone : browserTimeZone();
     this.#announce(this.#t.loading);
     try {
-      const config = (this.#config = await this.#client.config());
+      // A service without the calendars extension leaves the calendars numbered.
+      const [config, known] = await Promise.all([
+        this.#client.config(),
+        this.#client.calendars().catch((): PublicCalendar[] => []),
+      ]);
+      this.#config = config;
       this.#booking = config.fields.find((f) => f.type === 'booking-calendar');
       if (!this.#booking) throw new Error(this.#t.notBookable);
-      const studioId = config.studios.find((s) => s.id === this.getAttribute('studio'))?.id;
-      const calendar = this.getAttribute('calendar');
-      const studio =
-        config.studios.find((s) => s.id === studioId) ??
-        config.studios.find((s) => calendar && s.calendarIds.includes(calendar)) ??
-        config.studios[0]!;
-      const date = this.getAttribute('date') ?? '';
-      const today = dayOf(Date.now(), this.#zone);
-      const day = /^\d{4}-\d\d-\d\d$/.test(date) && date >= today ? date : today;
-      this.#state = {
-        studios: config.studios.map(({ id, name }) => ({ id, name })),
-        studioId: studio.id,
-        calendars: [],
-        calendarId: calendar && studio.calendarIds.includes(calendar) ? calendar : studio.calendarIds[0]!,
-        types: [],
-        typeId: this.getAttribute('appointment-type') ?? '',
-        month: monthStart(day),
-        focusDay: day,
-        selectedDay: date ? day : undefined,
-        free: new Map(),
+      const pre = {
+        studio: this.getAttribute('studio'),
+        calendar: this.getAttribute('calendar'),
+        appointmentType: this.getAttribute('appointment-type'),
+        date: this.getAttribute('date'),
       };
+      const selection = initialSelection(config, pre, this.#zone, Date.now());
       this.#client.telemetry.track({ name: 'widget_viewed' });
-      await this.#loadTypes();
+      await this.#time.begin(selection, known);
     } catch (error) {
       this.#view.replaceChildren();
       if (error instanceof Error && error.message === this.#t.notBookable)
         this.#error.textContent = error.message;
       else this.#fail(error);
-    }
-  }
-
-  /** The calendars of the chosen studio, named by the host's labels or numbered. */
-  #calendarChoices(): Choice[] {
-    const studio = this.#config!.studios.find((s) => s.id === this.#state!.studioId)!;
-    return studio.calendarIds.map((id, i) => ({
-      id,
-      name: this.calendars[id]?.name ?? `${this.#t.calendar} ${i + 1}`,
-    }));
-  }
-
-  async #loadTypes(): Promise<void> {
-    const s = this.#state!;
-    s.calendars = this.#calendarChoices();
-    this.#types = await this.#client!.appointmentTypes({
-      calendarId: s.calendarId,
-      studioId: s.studioId,
-      fieldId: this.#booking!.id,
-    });
-    s.types = this.#types;
-    if (!this.#types.some((t) => t.id === s.typeId)) s.typeId = this.#types[0]?.id ?? '';
-    await this.#loadMonth();
-  }
-
-  /** Loads the free slots of the shown month (within the form's `searchDays`) and renders the step. */
-  async #loadMonth(focus = false): Promise<void> {
-    const s = this.#state!;
-    const load = ++this.#loads;
-    const range = monthRange(s.month, this.#zone, Date.now(), this.#booking!.bookingConfig?.searchDays);
-    this.#announce(this.#t.loading);
-    const { data } =
-      s.typeId && range
-        ? await this.#client!.slots({
-            calendarId: s.calendarId,
-            appointmentTypeId: s.typeId,
-            studioId: s.studioId,
-            fieldId: this.#booking!.id,
-            ...range,
-            onlyAvailable: true,
-          })
-        : { data: [] };
-    const free = slotsByDay(data, this.#zone);
-    if (load !== this.#loads) return;
-    s.free = free;
-    if (!s.selectedDay && !focus) {
-      const first = [...free.keys()].sort()[0];
-      if (first?.startsWith(s.month.slice(0, 8))) s.selectedDay = s.focusDay = first;
-    }
-    this.#announce('');
-    this.#renderTime(focus);
-  }
-
-  #timeState(): TimeStepState {
-    const s = this.#state!;
-    const today = dayOf(Date.now(), this.#zone);
-    const lastDay = dayOf(lastOffered(Date.now(), this.#booking!.bookingConfig?.searchDays), this.#zone);
-    return {
-      ...s,
-      t: this.#t,
-      locale: this.#locale,
-      zone: this.#zone,
-      calendarZone: this.calendars[s.calendarId]?.timeZone,
-      canGoBack: s.month > today,
-      canGoForward: addMonths(s.month, 1) <= lastDay,
-    };
-  }
-
-  #actions: TimeStepActions = {
-    studio: (id) =>
-      this.#reload(() => {
-        const s = this.#state!;
-        s.studioId = id;
-        s.calendarId = this.#config!.studios.find((x) => x.id === id)!.calendarIds[0]!;
-      }, true),
-    calendar: (id) => this.#reload(() => (this.#state!.calendarId = id), true),
-    type: (id) => this.#reload(() => (this.#state!.typeId = id), false),
-    zone: (zone) => {
-      if (!isTimeZone(zone)) return;
-      this.#zone = zone;
-      this.#reload(() => {}, false);
-    },
-    focus: (day) => {
-      const s = this.#state!;
-      const today = dayOf(Date.now(), this.#zone);
-      s.focusDay = day < today ? today : day;
-      if (monthStart(s.focusDay) !== s.month) {
-        s.month = monthStart(s.focusDay);
-        this.#reload(() => {}, false, true);
-      } else this.#renderTime(true);
-    },
-    choose: (day) => {
-      const s = this.#state!;
-      s.selectedDay = s.focusDay = day;
-      this.#renderTime(true);
-      this.#announce(this.#t.timesOn(formatDay(day, this.#locale)));
-    },
-    pick: (slot) => void this.#pick(slot),
-  };
-
-  #reload(change: () => void, types: boolean, focus = false): void {
-    change();
-    this.#error.textContent = '';
-    (types ? this.#loadTypes() : this.#loadMonth(focus)).catch((e: unknown) => this.#fail(e));
-  }
-
-  #renderTime(focus: boolean): void {
-    const rtl = getComputedStyle(this).direction === 'rtl';
-    const state = this.#timeState();
-    // A picker keeps its focus across the re-render; a grid move focuses the day.
-    const active = this.#root.activeElement?.id;
-    this.#show(timeStep(state, this.#actions, rtl), 'time');
-    const target = focus ? this.#root.querySelector<HTMLElement>(`[data-day="${state.focusDay}"]`) : null;
-    (target ?? (active ? this.#root.getElementById(active) : null))?.focus();
-  }
-
-  async #pick(slot: PublicSlot): Promise<void> {
-    const s = this.#state!;
-    this.#error.textContent = '';
-    this.#announce(this.#t.loading);
-    try {
-      this.#hold = await this.#client!.hold({
-        calendarId: s.calendarId,
-        appointmentTypeId: s.typeId,
-        studioId: s.studioId,
-        fieldId: this.#booking!.id,
-        startDateTime: slot.startDateTime,
-        endDateTime: slot.endDateTime,
-      });
-    } catch (error) {
-      const { slotTaken, message } = this.#fail(error);
-      if (slotTaken) {
-        // Back to the day's times, refreshed; the reload clears the message line, so set it after.
-        this.#reload(() => {}, false);
-        this.#error.textContent = message;
-      }
-      return;
-    }
-    this.#announce('');
-    this.#renderDetails();
-  }
-
-  #renderDetails(): void {
-    const hold = this.#hold!;
-    const config = this.#config!;
-    const type = this.#types.find((x) => x.id === hold.appointmentTypeId);
-    const captcha = config.captcha;
-    this.#details = detailsStep(
-      {
-        t: this.#t,
-        locale: this.#locale,
-        zone: this.#zone,
-        hold,
-        what: type?.name ?? '',
-        fields: config.fields,
-        values: this.#values,
-        captcha: captcha !== null,
-      },
-      () => void this.#submit(),
-      () => this.#back(),
-    );
-    this.#show(this.#details.node, 'details');
-    clearTimeout(this.#holdTimer);
-    this.#holdTimer = setTimeout(
-      () => {
-        this.#back();
-        this.#error.textContent = this.#t.holdExpired;
-      },
-      Date.parse(hold.expiresAt) - Date.now(),
-    );
-    this.#runCaptcha();
-  }
-
-  /** Hands the host's captcha hook a light-DOM container (slotted into the step) and keeps its token. */
-  #runCaptcha(): void {
-    const captcha = this.#config!.captcha;
-    this.#token = undefined;
-    if (!captcha || !this.captcha) return;
-    let container = this.querySelector<HTMLElement>(':scope > [slot=captcha]');
-    if (!container) this.append((container = h('div', { slot: 'captcha' })));
-    this.#token = Promise.resolve(this.captcha({ ...captcha, container }));
-  }
-
-  #back(): void {
-    clearTimeout(this.#holdTimer);
-    this.#hold = undefined;
-    this.#error.textContent = '';
-    this.#view.replaceChildren();
-    this.#reload(() => {}, false);
-  }
-
-  async #submit(): Promise<void> {
-    const hold = this.#hold!;
-    const { fields, submit } = this.#details!;
-    fields.clearMessages();
-    this.#error.textContent = '';
-    submit.disabled = true;
-    this.#announce(this.#t.loading);
-    try {
-      const body = submissionBody({
-        fields: this.#config!.fields,
-        values: this.#values,
-        hold,
-        studioId: this.#state!.studioId,
-        captchaToken: await this.#token,
-      });
-      const { submissionId } = await this.#client!.submit(body);
-      clearTimeout(this.#holdTimer);
-      this.#hold = undefined;
-      this.#announce('');
-      this.#renderDone(submissionId, body.bookingSlot!);
-    } catch (error) {
-      submit.disabled = false;
-      const described = this.#fail(error);
-      if (described.slotTaken) {
-        const message = described.message;
-        this.#back();
-        this.#error.textContent = message;
-      } else if (described.status === 400 && fields.showMessage(described.message)) {
-        this.#error.textContent = '';
-      } else if (described.status === 403) this.#runCaptcha(); // a new token for the next try
     }
   }
 

@@ -22,9 +22,25 @@ describe('every public form error envelope has a message for the visitor', () =>
   });
 
   it("keeps the service's validation message, which names the field", () => {
-    expect(describeError(envelope(400, 'Email must be a valid email address'), en).message).toBe(
-      'Email must be a valid email address',
+    expect(describeError(envelope(400, 'Email must be a valid email address'), en)).toEqual({
+      message: 'Email must be a valid email address',
+      status: 400,
+    });
+  });
+
+  it('takes the field a validation message is about from the data path of its details', () => {
+    const message = 'Name is required';
+    const details = [{ path: 'data.f-child-name', message }];
+    const error = errorFromResponse(400, { statusCode: 400, message, details }, new Headers());
+    expect(describeError(error, en)).toEqual({ message, status: 400, fieldId: 'f-child-name' });
+    // A problem with the body, not a field: no field to put it at.
+    const body = [{ path: 'body', message: 'Unrecognized key' }];
+    const shape = errorFromResponse(
+      400,
+      { statusCode: 400, message: 'Invalid', details: body },
+      new Headers(),
     );
+    expect(describeError(shape, en)).toEqual({ message: 'Invalid', status: 400 });
   });
 
   it('maps 403, 404, 5xx and network failures to the message table', () => {

@@ -23,11 +23,14 @@ export interface DescribedError {
   status?: number;
   /** The slot went to someone else: the widget goes back to the times. */
   slotTaken?: boolean;
+  /** The form field a validation message is about: the `data.<field id>` path of its `details`. */
+  fieldId?: string;
 }
 
 /**
  * Turns an error of `PublicFormClient` into a message: the service's own text for validation
- * failures (they are written for visitors and name the field), the widget's table otherwise.
+ * failures (they are written for visitors and name the field, which `details` names by its key),
+ * the widget's table otherwise.
  */
 export function describeError(error: unknown, t: WidgetMessages): DescribedError {
   if (isSlotUnavailableError(error)) return { message: t.slotTaken, status: 400, slotTaken: true };
@@ -35,7 +38,10 @@ export function describeError(error: unknown, t: WidgetMessages): DescribedError
     const seconds = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 1000));
     return { message: t.rateLimited(seconds), status: 429 };
   }
-  if (isValidationError(error)) return { message: error.message, status: 400 };
+  if (isValidationError(error)) {
+    const path = error.details.find((d) => d.path.startsWith('data.'))?.path;
+    return { message: error.message, status: 400, ...(path ? { fieldId: path.slice(5) } : {}) };
+  }
   if (isNotFoundError(error)) return { message: t.notFound, status: 404 };
   if (isPermissionError(error))
     return { message: /captcha/i.test(error.message) ? t.captchaFailed : t.originNotAllowed, status: 403 };

@@ -53,8 +53,11 @@ export interface RenderedFields {
   node: HTMLElement;
   /** Re-evaluates which fields show. */
   refresh(): void;
-  /** Shows `message` at the field it names (by label), or returns false when it names none. */
-  showMessage(message: string): boolean;
+  /**
+   * Shows `message` at the field `fieldId` (the service's `details` name it), or else at the field
+   * whose label it names; returns false when no shown field matches.
+   */
+  showMessage(message: string, fieldId?: string): boolean;
   /** Clears every field message. */
   clearMessages(): void;
 }
@@ -171,10 +174,12 @@ export function renderFields(
   return {
     node,
     refresh,
-    showMessage(text) {
-      const field = byLabel.find((f) => text.includes(f.label) && !rows.get(f.id)!.row.hidden);
-      if (!field) return false;
-      const { message, input } = rows.get(field.id)!;
+    showMessage(text, fieldId) {
+      const shown = (id: string) => rows.has(id) && !rows.get(id)!.row.hidden;
+      const id =
+        fieldId && shown(fieldId) ? fieldId : byLabel.find((f) => text.includes(f.label) && shown(f.id))?.id;
+      if (!id) return false;
+      const { message, input } = rows.get(id)!;
       message.textContent = text;
       input.setAttribute('aria-invalid', 'true');
       input.focus();

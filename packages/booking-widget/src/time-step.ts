@@ -24,7 +24,7 @@ export interface TimeStepState {
   t: WidgetMessages;
   locale: string;
   zone: string;
-  /** The calendar's own zone, when the host told it. */
+  /** The calendar's own zone, when known (the service's, or the host's label). */
   calendarZone: string | undefined;
   studios: Choice[];
   studioId: string;

@@ -17,7 +17,10 @@ export interface CaptchaRequest {
 /** The captcha hook: returns (or resolves to) the provider's token. */
 export type CaptchaHook = (request: CaptchaRequest) => string | Promise<string>;
 
-/** Names and zones of calendars, by id, for the calendar picker (the public configuration has neither). */
+/**
+ * Names and zones of calendars, by id, for the calendar picker and beside the times. The widget
+ * reads both from the service (`GET /public/forms/:id/calendars`); a label set here overrides it.
+ */
 export type CalendarLabels = Record<string, { name?: string; timeZone?: string }>;
 
 /** The widget's steps, as `leadbook:step` reports them. */

@@ -21,6 +21,7 @@ export * from './notification-settings';
 export * from './lookups';
 export * from './availability';
 export * from './public-form';
+export * from './public-calendars';
 export * from './ingress';
 export * from './errors';
 export * from './events';

@@ -2152,6 +2152,15 @@ export interface CalendarFeedWithToken {
   path: string;
 }
 
+/** A calendar as a public form lists it: id, name and IANA time zone (extension). */
+export interface PublicCalendar {
+  /** The identifier. */
+  id: string;
+  name: string;
+  /** IANA time-zone name: the calendar's own zone */
+  timeZone: string;
+}
+
 /**
  * What each operation takes and returns, by operation id: `query` and `body` as a caller writes them,
  * `response` as the service answers (`void` for an empty body).
@@ -2268,6 +2277,13 @@ export interface OperationTypes {
   /** `GET /public/forms/:id/config`: Read the public configuration a widget needs (extension). */
   getPublicFormConfig: {
     response: PublicFormConfig;
+  };
+  /**
+   * `GET /public/forms/:id/calendars`: List the form's calendars with their names and time zones
+   * (extension).
+   */
+  listPublicFormCalendars: {
+    response: PublicCalendar[];
   };
   /** `POST /public/forms/:id/submit`: Submit a form. */
   submitPublicForm: {

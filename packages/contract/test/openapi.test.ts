@@ -36,6 +36,7 @@ describe('OpenAPI document', () => {
       'GET /public/forms/{id}/slots listPublicSlots',
       'GET /public/forms/{id}/appointment-types listPublicAppointmentTypes',
       'GET /public/forms/{id}/config getPublicFormConfig',
+      'GET /public/forms/{id}/calendars listPublicFormCalendars',
       'POST /public/forms/{id}/submit submitPublicForm',
       'POST /public/forms/{id}/holds createPublicFormHold',
       'POST /public/forms/{id}/telemetry sendPublicFormTelemetry',
@@ -47,7 +48,7 @@ describe('OpenAPI document', () => {
       'DELETE /connect/calendar_bookings/{id} deleteCalendarBooking',
     );
     expect(operationsOf('/connect/')).toContain('PATCH /connect/table_entries/{id} updateTableEntry');
-    expect(Object.keys(operations)).toHaveLength(29);
+    expect(Object.keys(operations)).toHaveLength(30);
   });
 
   it('declares bearerAuth on Connect paths, the ingress header scheme, and nothing on public forms', () => {

@@ -394,6 +394,9 @@ describe('every generated type equals the type zod infers from its schema', () =
       z.output<typeof catalogue.CalendarFeedWithToken.schema>
     >();
   });
+  it('PublicCalendar', () => {
+    expectTypeOf<types.PublicCalendar>().toEqualTypeOf<z.output<typeof catalogue.PublicCalendar.schema>>();
+  });
   it('TableEntryAddedEvent', () => {
     expectTypeOf<types.TableEntryAddedEvent>().toEqualTypeOf<
       Extract<z.output<typeof catalogue.ServiceEvent.schema>, { type: 'table.entry.added' }>

@@ -56,6 +56,16 @@ describe('PublicFormClient', () => {
     expect(await form().availability()).toEqual({ available: true, captchaProvider: null });
   });
 
+  it("lists the form's calendars with their names and zones (the calendars extension)", async () => {
+    expect(await form().calendars()).toEqual([
+      { id: MOCK_IDS.calendarBerlin, name: 'Berlin', timeZone: 'Europe/Berlin' },
+      { id: MOCK_IDS.calendarNewYork, name: 'New York', timeZone: 'America/New_York' },
+    ]);
+    const missing = await failure(form('99999999-9999-4999-8999-999999999999').calendars());
+    expect(isNotFoundError(missing)).toBe(true);
+    expect(missing).toMatchObject({ status: 404, message: ErrorMessages.formNotFound });
+  });
+
   it('lists appointment types and slots with meta', async () => {
     expect(await form().appointmentTypes({ calendarId: MOCK_IDS.calendarBerlin })).toEqual([
       { id: MOCK_IDS.appointmentTypeTrial, name: 'Trial session', duration: 60 },

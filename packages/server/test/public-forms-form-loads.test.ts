@@ -28,6 +28,7 @@ const SEARCH = new URLSearchParams({
 const REQUESTS: Array<[string, string, string, CallOptions, number]> = [
   ['availability', 'GET', 'availability', {}, 200],
   ['config', 'GET', 'config', {}, 200],
+  ['calendars', 'GET', 'calendars', {}, 200],
   ['slots', 'GET', `slots?${SEARCH}`, {}, 200],
   ['appointment types', 'GET', `appointment-types?calendarId=${ID.calendarBerlin}`, {}, 200],
   ['hold', 'POST', 'holds', { body: SLOT }, 201],

@@ -144,7 +144,16 @@ describe('one budget per endpoint', () => {
       { fullStudio: true },
     );
     expect([...names].sort()).toEqual(
-      ['appointmentTypes', 'availability', 'config', 'hold', 'slots', 'submit', 'telemetry'].sort(),
+      [
+        'appointmentTypes',
+        'availability',
+        'calendars',
+        'config',
+        'hold',
+        'slots',
+        'submit',
+        'telemetry',
+      ].sort(),
     );
     expect(await exhaustedAfter('availability')).toBe(3);
     expect(await exhaustedAfter('config')).toBe(3);

@@ -88,39 +88,80 @@ describe.each(ADAPTERS)('public form submit through %s', (kind) => {
     expect(ended).toMatchObject({ runAt: booking!.endMs, type: 'calendar.appointment.hasEnded' });
   });
 
+  // The field each message is about, as `details` names it (`data.<field id>`); none for step 5.
   it.each([
-    ['a missing required field', { [FIELD.name]: undefined }, 'Name is required'],
-    ['a value below minLength', { [FIELD.name]: 'A' }, 'Name must be at least 2 characters'],
-    ['a value over maxLength', { [FIELD.name]: 'A'.repeat(41) }, 'Name must be at most 40 characters'],
-    ['a pattern mismatch', { [FIELD.voucher]: 'ab12' }, 'Voucher code is not in the expected format'],
-    ['a bad email', { [FIELD.email]: 'ada@' }, 'Email must be a valid email address'],
-    ['a bad phone number', { [FIELD.phone]: '12' }, 'Phone must be a valid phone number'],
+    ['a missing required field', { [FIELD.name]: undefined }, 'Name is required', FIELD.name],
+    ['a value below minLength', { [FIELD.name]: 'A' }, 'Name must be at least 2 characters', FIELD.name],
+    [
+      'a value over maxLength',
+      { [FIELD.name]: 'A'.repeat(41) },
+      'Name must be at most 40 characters',
+      FIELD.name,
+    ],
+    [
+      'a pattern mismatch',
+      { [FIELD.voucher]: 'ab12' },
+      'Voucher code is not in the expected format',
+      FIELD.voucher,
+    ],
+    ['a bad email', { [FIELD.email]: 'ada@' }, 'Email must be a valid email address', FIELD.email],
+    ['a bad phone number', { [FIELD.phone]: '12' }, 'Phone must be a valid phone number', FIELD.phone],
     [
       'a bad phone number before a later pattern mismatch (step 3 checks tel in field order)',
       { [FIELD.phone]: '12', [FIELD.voucher]: 'ab12' },
       'Phone must be a valid phone number',
+      FIELD.phone,
     ],
-    ['an option not offered', { [FIELD.plan]: 'gold' }, 'Plan must be one of the offered options'],
-    ['a field shown by showIf and left empty', { [FIELD.isBusiness]: true }, 'Company is required'],
-    ['consent not the literal string "true"', { [FIELD.consent]: 'yes' }, 'Privacy policy must be accepted'],
-    ['a boolean instead of the string "true"', { [FIELD.consent]: true }, 'Privacy policy must be accepted'],
+    [
+      'an option not offered',
+      { [FIELD.plan]: 'gold' },
+      'Plan must be one of the offered options',
+      FIELD.plan,
+    ],
+    [
+      'a field shown by showIf and left empty',
+      { [FIELD.isBusiness]: true },
+      'Company is required',
+      FIELD.company,
+    ],
+    [
+      'consent not the literal string "true"',
+      { [FIELD.consent]: 'yes' },
+      'Privacy policy must be accepted',
+      FIELD.consent,
+    ],
+    [
+      'a boolean instead of the string "true"',
+      { [FIELD.consent]: true },
+      'Privacy policy must be accepted',
+      FIELD.consent,
+    ],
     [
       'an appointment type outside the allowlist',
       { [FIELD.appointmentType]: ID.appointmentTypeClass },
       ErrorMessages.appointmentTypeNotAllowed,
+      undefined,
     ],
     [
       'an appointment type outside the allowlist and an unticked consent box (step 5 before step 6)',
       { [FIELD.appointmentType]: ID.appointmentTypeClass, [FIELD.consent]: 'false' },
       ErrorMessages.appointmentTypeNotAllowed,
+      undefined,
     ],
-  ])('rejects %s with 400 and a message naming the field', async (_what, data, message) => {
-    const before = await counts(h);
-    const res = await submit(withData(data));
-    expect(res.status).toBe(400);
-    expect(res.json).toEqual({ statusCode: 400, message });
-    expect(await counts(h)).toEqual(before);
-  });
+  ])(
+    'rejects %s with 400, a message naming the field and the field in details',
+    async (_what, data, message, field) => {
+      const before = await counts(h);
+      const res = await submit(withData(data));
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({
+        statusCode: 400,
+        message,
+        ...(field ? { details: [{ path: `data.${field}`, message }] } : {}),
+      });
+      expect(await counts(h)).toEqual(before);
+    },
+  );
 
   it('400 details of a body of the wrong shape: each problem, then the body expected; no value echoed', async () => {
     const before = await counts(h);

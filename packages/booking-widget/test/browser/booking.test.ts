@@ -3,10 +3,10 @@
  * a validation message at its field, keyboard-only booking, axe-core at every step.
  */
 import { describe, expect, it } from 'vitest';
-import { STUDIO_IDS } from '@leadbook/server/studio';
+import { STUDIO_IDS, studioForms } from '@leadbook/server/studio';
 import {
   axeViolations,
-  CALENDARS,
+  RECORD_EVENTS,
   CHROMIUM,
   events,
   hasChromium,
@@ -27,10 +27,13 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
 
   it('books a time: day, time, hold, fields with a message at its field, confirmation; axe finds nothing at any step', async () => {
     const page = await openPage(setup.browser);
-    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: RECORD_EVENTS }));
     const grid = page.getByRole('grid', { name: 'March 2030' });
     await grid.waitFor();
-    expect(await page.getByLabel('Calendar', { exact: true }).inputValue()).toBe(STUDIO_IDS.calendarBerlin);
+    const calendar = page.getByLabel('Calendar', { exact: true });
+    expect(await calendar.inputValue()).toBe(STUDIO_IDS.calendarBerlin);
+    // The service names the calendars (the host page set no labels).
+    expect(await calendar.locator('option').allTextContents()).toEqual(['Berlin', 'New York']);
     // Days with free times are marked; the first of them is chosen and its times shown.
     await expect
       .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))
@@ -129,9 +132,95 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
     await page.context().close();
   });
 
+  it("lets the host page's `calendars` property rename a calendar and set its zone", async () => {
+    // A visitor in Tokyo: the calendar's own zone differs from theirs, so the widget shows it.
+    const page = await openPage(setup.browser, { zone: 'Asia/Tokyo' });
+    const labels = `<script type="module">
+      document.querySelector('leadbook-booking').calendars = {
+        '${STUDIO_IDS.calendarBerlin}': { name: 'Berlin Mitte' },
+        '${STUDIO_IDS.calendarNewYork}': { timeZone: 'America/Chicago' },
+      };
+    </script>`;
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: labels }));
+    const calendar = page.getByLabel('Calendar', { exact: true });
+    await calendar.waitFor();
+    // The host's name wins; the zone it did not set is the service's.
+    expect(await calendar.locator('option').allTextContents()).toEqual(['Berlin Mitte', 'New York']);
+    await page.getByText('Calendar time zone: Europe/Berlin').waitFor();
+    await calendar.selectOption({ label: 'New York' });
+    await page.getByText('Calendar time zone: America/Chicago').waitFor();
+    await page.context().close();
+  });
+
+  it("puts a validation message at the field the service's details name, even where labels repeat", async () => {
+    // A visitor bringing a friend: two fields labelled `Name`. Only the field key tells them apart.
+    const trial = studioForms().trial;
+    const fields = trial.fields ?? [];
+    const friend = '0f1e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b';
+    const friendName = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const form = await setup.world.service.admin.forms.create(STUDIO_IDS.organization, {
+      ...trial,
+      id: undefined,
+      name: 'Bring a friend',
+      fields: [
+        ...fields.slice(0, 2),
+        { id: friend, type: 'checkbox', label: 'I bring a friend' },
+        {
+          id: friendName,
+          type: 'text',
+          label: 'Name',
+          required: true,
+          showIf: [{ fieldId: friend, operator: 'equals', value: true }],
+        },
+        ...fields.slice(3),
+      ],
+    });
+    const page = await openPage(setup.browser);
+    await page.goto(setup.world.page({ form: form.id, date: '2030-04-02' }));
+    await page.locator('[data-start="2030-04-02T07:00:00.000Z"]').click(); // 09:00 in Berlin
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    const names = page.getByLabel('Name');
+    await names.first().fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('I bring a friend').check();
+    await page.getByLabel('Privacy policy').check();
+    await page.getByRole('button', { name: 'Book now' }).click();
+    // The friend's name is missing: the message goes to the second `Name`, not the first.
+    await expect.poll(() => names.nth(1).getAttribute('aria-invalid')).toBe('true');
+    expect(await names.first().getAttribute('aria-invalid')).toBeNull();
+    const rows = page.locator('[part~=field]').filter({ has: names });
+    expect(await rows.nth(1).locator('[part~=field-error]').textContent()).toBe('Name is required');
+    expect(await rows.first().locator('[part~=field-error]').textContent()).toBe('');
+    expect(await names.nth(1).evaluate((el) => el.matches(':focus'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('numbers the calendars when the service has no calendars extension, and still books', async () => {
+    const page = await openPage(setup.browser);
+    // An older service: the calendars route answers 404 in the public envelope.
+    await page.route('**/public/forms/*/calendars', (route) =>
+      route.fulfill({ status: 404, json: { statusCode: 404, message: 'Not found' } }),
+    );
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-04-03' }));
+    const calendar = page.getByLabel('Calendar', { exact: true });
+    await calendar.waitFor();
+    expect(await calendar.locator('option').allTextContents()).toEqual(['Calendar 1', 'Calendar 2']);
+    expect(await page.locator('[part~=error]').textContent()).toBe('');
+    await page.locator('[data-start="2030-04-03T07:00:00.000Z"]').click(); // 09:00 in Berlin
+    await page.getByLabel('Name').fill('Old Service');
+    await page.getByLabel('Email').fill('old@example.com');
+    await page.getByLabel('Privacy policy').check();
+    await page.getByRole('button', { name: 'Book now' }).click();
+    await page.getByRole('heading', { name: 'Your booking is confirmed.' }).waitFor();
+    expect(setup.world.booked.at(-1)).toMatchObject({ startDateTime: '2030-04-03T07:00:00.000Z' });
+    await page.context().close();
+  });
+
   it('keeps what the visitor typed when they change the time', async () => {
     const page = await openPage(setup.browser);
-    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: CALENDARS }));
+    await page.goto(
+      setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-30' }, { script: RECORD_EVENTS }),
+    );
     await page.locator('[data-start="2030-03-30T09:00:00.000Z"]').click();
     await page.getByLabel('Name').fill('Mary Somerville');
     await page.getByLabel('Privacy policy').check();
@@ -148,7 +237,7 @@ describe.skipIf(!hasChromium)('the booking widget in Chromium', () => {
 
   it('books with the keyboard alone', async () => {
     const page = await openPage(setup.browser);
-    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: RECORD_EVENTS }));
     await page.getByRole('grid').waitFor();
     await expect
       .poll(() => page.locator('[data-day="2030-03-28"]').getAttribute('aria-selected'))

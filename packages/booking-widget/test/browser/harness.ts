@@ -14,7 +14,7 @@ import express from 'express';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createConnectService, createManualClock, type ConnectService } from '@leadbook/server';
-import { seedStudio, STUDIO_IDS, type SeededStudio } from '@leadbook/server/studio';
+import { seedStudio, type SeededStudio } from '@leadbook/server/studio';
 import type { CalendarBooking } from '@leadbook/contract/types';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -236,13 +236,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${OUTPUT}${name}.png`, fullPage: true });
 }
 
-/** Names and zones of the trial form's calendars, as a host page hands them to the widget. */
-export const CALENDARS = `<script type="module">
-  const widget = document.querySelector('leadbook-booking');
-  widget.calendars = {
-    '${STUDIO_IDS.calendarBerlin}': { name: 'Berlin', timeZone: 'Europe/Berlin' },
-    '${STUDIO_IDS.calendarNewYork}': { name: 'New York', timeZone: 'America/New_York' },
-  };
+/**
+ * A host page script that records the widget's events for {@link events}. The calendars' names and
+ * zones come from the service (`GET /public/forms/:id/calendars`); the host sets none.
+ */
+export const RECORD_EVENTS = `<script type="module">
   window.widgetEvents = [];
   for (const type of ['leadbook:step', 'leadbook:booked', 'leadbook:error'])
     document.addEventListener(type, (event) => window.widgetEvents.push({ type, detail: event.detail }));

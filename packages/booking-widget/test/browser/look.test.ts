@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { axeViolations, CALENDARS, hasChromium, openPage, screenshot, useWorld } from './harness';
+import { axeViolations, RECORD_EVENTS, hasChromium, openPage, screenshot, useWorld } from './harness';
 
 const background = (page: Page) =>
   page.locator('leadbook-booking').evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -19,7 +19,7 @@ describe.skipIf(!hasChromium)('the widget on light and dark pages, wide and narr
       it(`${name}: the time and details steps pass axe`, async () => {
         const page = await openPage(setup.browser, { dark, width });
         await page.goto(
-          setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: CALENDARS }),
+          setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: RECORD_EVENTS }),
         );
         await page.locator('[data-start]').first().waitFor();
         expect(await background(page)).toBe(dark ? 'rgb(17, 24, 39)' : 'rgb(255, 255, 255)');
@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('the widget on light and dark pages, wide and narr
     await page.goto(
       setup.world.page(
         { form: STUDIO_IDS.form, locale: 'de', date: '2030-03-29' },
-        { dir: 'rtl', script: CALENDARS },
+        { dir: 'rtl', script: RECORD_EVENTS },
       ),
     );
     await page.getByRole('heading', { name: 'Termin wählen' }).waitFor();

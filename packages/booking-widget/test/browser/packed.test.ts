@@ -4,23 +4,13 @@
  * package's `dist/leadbook-booking.js` (a CDN-style path), and (2) from a React app built with Vite.
  * Each mounts the widget, books, and receives `leadbook:booked`.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { CHROMIUM, hasChromium, launchChromium, openPage, OUTPUT, startWorld, type World } from './harness';
+import { CHROMIUM, hasChromium, launchChromium, openPage, startWorld, type World } from './harness';
+import { buildApp, built, packedProject } from './packed-project';
 
-const run = promisify(execFile);
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
-// `npm pack` packs what was built: the packages must be built (npm test builds every workspace first).
-const built = [
-  'packages/booking-widget/dist/leadbook-booking.js',
-  'packages/sdk/dist/public-form/index.js',
-].every((file) => existsSync(join(root, file)));
 if (!built)
   console.warn('booking-widget packed-package tests skipped: the packages are not built (npm run build)');
 if (!hasChromium) console.warn(`booking-widget packed-package tests skipped: ${CHROMIUM} is missing`);
@@ -54,7 +44,7 @@ function App() {
         form={params.get('form')}
         api={params.get('api')}
         date="2030-03-29"
-        calendars={{ [params.get('berlin')]: { name: 'Berlin', timeZone: 'Europe/Berlin' } }}
+        calendars={{ [params.get('berlin')]: { name: 'Berlin (React)' } }}
         {...{ 'onleadbook:booked': (event) => setBooked(event.detail) }}
       />
     </main>
@@ -70,22 +60,7 @@ describe.skipIf(!hasChromium || !built)('the packed package', () => {
   let dir: string;
 
   beforeAll(async () => {
-    // Inside the repository, so the app's other packages (react, ky) resolve from its node_modules
-    // while the widget and the SDK resolve to the unpacked tarballs beside the app.
-    mkdirSync(OUTPUT, { recursive: true });
-    dir = mkdtempSync(join(OUTPUT, 'packed-'));
-    for (const [workspace, name] of [
-      ['@leadbook/sdk', 'sdk'],
-      ['@leadbook/booking-widget', 'booking-widget'],
-    ] as const) {
-      const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir, '-w', workspace], {
-        cwd: root,
-      });
-      const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
-      const into = join(dir, 'node_modules/@leadbook', name);
-      mkdirSync(into, { recursive: true });
-      await run('tar', ['-xzf', join(dir, filename), '-C', into, '--strip-components=1']);
-    }
+    dir = await packedProject();
     world = await startWorld();
     world.serve('/project/', dir);
     browser = await launchChromium();
@@ -120,23 +95,10 @@ describe.skipIf(!hasChromium || !built)('the packed package', () => {
   });
 
   it('works in a React app built with Vite', async () => {
-    const app = join(dir, 'react-app');
-    mkdirSync(join(app, 'src'), { recursive: true });
-    writeFileSync(
-      join(app, 'index.html'),
+    const html =
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>React</title></head>' +
-        '<body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>',
-    );
-    writeFileSync(join(app, 'src/main.jsx'), REACT_APP);
-    const { build } = await import('vite');
-    await build({
-      root: app,
-      base: '/react/',
-      logLevel: 'warn',
-      configFile: false,
-      build: { outDir: 'dist' },
-    });
-    world.serve('/react/', join(app, 'dist'));
+      '<body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>';
+    world.serve('/react/', await buildApp(dir, 'react', { 'index.html': html, 'src/main.jsx': REACT_APP }));
 
     const page = await openPage(browser);
     const query = new URLSearchParams({
@@ -145,8 +107,8 @@ describe.skipIf(!hasChromium || !built)('the packed package', () => {
       berlin: STUDIO_IDS.calendarBerlin,
     });
     await page.goto(`${world.origin}/react/index.html?${query}`);
-    // React set `calendars` as a property: the picker shows the calendar's name.
-    await page.getByRole('option', { name: 'Berlin' }).waitFor({ state: 'attached' });
+    // React set `calendars` as a property: the picker shows the host's name over the service's.
+    await page.getByRole('option', { name: 'Berlin (React)' }).waitFor({ state: 'attached' });
     // Friday 09:00 was booked by the plain page: book 10:00 instead.
     await page.locator('[data-day="2030-03-29"]').click();
     await page.locator('[data-start="2030-03-29T09:00:00.000Z"]').click();

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { CALENDARS, events, hasChromium, openPage, screenshot, startWorld, useWorld } from './harness';
+import { RECORD_EVENTS, events, hasChromium, openPage, screenshot, startWorld, useWorld } from './harness';
 
 // 09:00 in Berlin on Saturday 30 March 2030: a trial session only the coach (one place) gives.
 const SATURDAY_NINE = '2030-03-30T08:00:00.000Z';
@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)('the widget in a race against the clock and other 
   const setup = useWorld();
 
   it('gives the last place to one of two visitors; the other is told and sees the day refreshed', async () => {
-    const url = setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS });
+    const url = setup.world.page({ form: STUDIO_IDS.form }, { script: RECORD_EVENTS });
     const [ada, bob] = [await openPage(setup.browser), await openPage(setup.browser)];
     await openDay(ada, url, '2030-03-30');
     await openDay(bob, url, '2030-03-30');
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('the widget in a race against the clock and other 
 
   it('sends the visitor back to the times when the hold runs out', async () => {
     const page = await openPage(setup.browser, { clock: 'installed' });
-    await openDay(page, setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }), '2030-03-31');
+    await openDay(page, setup.world.page({ form: STUDIO_IDS.form }, { script: RECORD_EVENTS }), '2030-03-31');
     const sundayNine = '2030-03-31T07:00:00.000Z'; // 09:00 in Berlin, summer time from this day
     await time(page, sundayNine).click();
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('the widget in a race against the clock and other 
     const limited = await startWorld({ read: 10_000, hold: 1 });
     try {
       const page = await openPage(setup.browser);
-      await openDay(page, limited.page({ form: STUDIO_IDS.form }, { script: CALENDARS }), '2030-03-29');
+      await openDay(page, limited.page({ form: STUDIO_IDS.form }, { script: RECORD_EVENTS }), '2030-03-29');
       await time(page, '2030-03-29T08:00:00.000Z').click();
       await page.getByRole('button', { name: 'Change time' }).click();
       await page.locator('[data-day="2030-03-29"]').click();

@@ -4,14 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STUDIO_IDS } from '@leadbook/server/studio';
-import { axeViolations, CALENDARS, events, hasChromium, openPage, screenshot, useWorld } from './harness';
+import { axeViolations, RECORD_EVENTS, events, hasChromium, openPage, screenshot, useWorld } from './harness';
 
 describe.skipIf(!hasChromium)('a visitor in Tokyo booking the Berlin studio', () => {
   const setup = useWorld();
 
   it("shows Berlin's 09:00 at 17:00 before the change and at 16:00 after it, and books that instant", async () => {
     const page = await openPage(setup.browser, { zone: 'Asia/Tokyo' });
-    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: CALENDARS }));
+    await page.goto(setup.world.page({ form: STUDIO_IDS.form }, { script: RECORD_EVENTS }));
     await page.getByRole('grid').waitFor();
     // The zone is detected; the calendar's own zone is shown beside the times.
     expect(await page.getByLabel('Your time zone').inputValue()).toBe('Asia/Tokyo');
@@ -49,7 +49,9 @@ describe.skipIf(!hasChromium)('a visitor in Tokyo booking the Berlin studio', ()
 
   it('shows the times in a zone the visitor switches to', async () => {
     const page = await openPage(setup.browser, { zone: 'Asia/Tokyo' });
-    await page.goto(setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: CALENDARS }));
+    await page.goto(
+      setup.world.page({ form: STUDIO_IDS.form, date: '2030-03-29' }, { script: RECORD_EVENTS }),
+    );
     const friday = page.locator('[data-start="2030-03-29T09:00:00.000Z"]');
     expect(await friday.textContent()).toBe('18:00');
     await page.getByLabel('Your time zone').fill('America/New_York');

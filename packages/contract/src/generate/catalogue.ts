@@ -12,6 +12,7 @@ import { calendarFeedTypes } from './catalogue/calendar-feeds';
 import { externalCalendarTypes } from './catalogue/external-calendars';
 import type { TypeEntry } from './catalogue/entry';
 import { inputTypes } from './catalogue/inputs';
+import { publicCalendarTypes } from './catalogue/public-calendars';
 import { recordTypes } from './catalogue/records';
 
 export type { TypeEntry } from './catalogue/entry';
@@ -23,6 +24,7 @@ export const typeCatalogue = {
   ...recordTypes,
   ...externalCalendarTypes,
   ...calendarFeedTypes,
+  ...publicCalendarTypes,
 } satisfies Record<string, TypeEntry>;
 
 /**

@@ -131,6 +131,10 @@ const SAMPLES: Record<OperationId, SampleRequest> = {
     id: ID.form,
     sdk: () => 'const config = await form.config(); // fields, captcha, calendars',
   },
+  listPublicFormCalendars: {
+    id: ID.form,
+    sdk: () => 'const calendars = await form.calendars(); // [{ id, name, timeZone }]',
+  },
   submitPublicForm: {
     id: ID.form,
     body: {

@@ -42,6 +42,7 @@ export const SPEC_EXTENSIONS: SpecExtensions = {
     'deleteBookingHold',
     'createPublicFormHold',
     'getCalendarFeed',
+    'listPublicFormCalendars',
   ],
   parameters: {
     createCalendarBooking: ['Idempotency-Key'],

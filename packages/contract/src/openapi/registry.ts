@@ -15,6 +15,7 @@ import {
   PublicFormErrorSchema,
 } from '../errors';
 import { PublicFormConfigSchema } from '../form';
+import { PublicCalendarSchema } from '../public-calendars';
 import {
   BookingHoldSchema,
   CreateBookingHoldBodySchema,
@@ -71,6 +72,7 @@ const entries: Array<[z.ZodTypeAny, string]> = [
   [PublicSlotsResponseSchema, 'PublicSlotsResponse'],
   [PublicAppointmentTypeSchema, 'PublicAppointmentType'],
   [PublicFormConfigSchema, 'PublicFormConfig'],
+  [PublicCalendarSchema, 'PublicCalendar'],
   [SubmitBodySchema, 'SubmitBody'],
   [SubmitResponseSchema, 'SubmitResponse'],
   [TelemetryBodySchema, 'TelemetryBody'],

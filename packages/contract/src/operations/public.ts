@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PublicFormConfigSchema } from '../form';
 import { BookingHoldSchema, PublicHoldBodySchema } from '../holds';
 import { IngressBodySchema } from '../ingress';
+import { PublicCalendarsSchema } from '../public-calendars';
 import {
   PublicAppointmentTypeSchema,
   PublicAppointmentTypesQuerySchema,
@@ -81,6 +82,17 @@ export const publicOperations = {
       'Fields, studios and the captcha provider and site key of a published form; never the captcha ' +
       'secret or the webhook URL.',
     response: PublicFormConfigSchema,
+    errorStatuses: publicErrors,
+  },
+  listPublicFormCalendars: {
+    ...publicGet,
+    operationId: 'listPublicFormCalendars',
+    path: '/public/forms/:id/calendars',
+    summary: "List the form's calendars with their names and time zones (extension)",
+    description:
+      "The calendars of the form's studios, each once, in form order: id, name and IANA time zone, " +
+      'nothing else. An archived calendar is left out. Rate limited like the other GET endpoints.',
+    response: PublicCalendarsSchema,
     errorStatuses: publicErrors,
   },
   submitPublicForm: {

@@ -10,6 +10,7 @@ import type {
   PublicHoldBody,
   PublicAppointmentType,
   PublicAppointmentTypesQuery,
+  PublicCalendar,
   PublicFormAvailability,
   PublicFormConfig,
   PublicSlotsQuery,
@@ -113,6 +114,23 @@ export class PublicFormClient {
    */
   config(options?: RequestOptions): ApiPromise<PublicFormConfig> {
     return this.#call('GET', '/config', options);
+  }
+
+  /**
+   * Lists the form's calendars with their names and IANA time zones
+   * (`GET /public/forms/:id/calendars`; an extension of the 2.16.0 API): each calendar of the
+   * form's studios once, in form order, never an archived one. The configuration names studios and
+   * calendar ids only; this names the calendars for a picker and gives the zone to show beside times.
+   *
+   * @throws {@link NotFoundError} when the form is missing or unpublished.
+   * @example
+   * ```ts
+   * const calendars = await form.calendars();
+   * const berlin = calendars.find((c) => c.id === calendarId); // { id, name: 'Berlin', timeZone: 'Europe/Berlin' }
+   * ```
+   */
+  calendars(options?: RequestOptions): ApiPromise<PublicCalendar[]> {
+    return this.#call('GET', '/calendars', options);
   }
 
   /**

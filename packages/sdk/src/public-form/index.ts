@@ -16,6 +16,7 @@ export * from '../core/exports';
 export type {
   BookingHold,
   PublicAppointmentType,
+  PublicCalendar,
   PublicFormConfig,
   PublicHoldBody,
   PublicSlot,

@@ -17,6 +17,7 @@ import {
   publicConfig,
   publicSlots,
 } from '../usecases/public-forms/queries';
+import { publicCalendars } from '../usecases/public-forms/calendars';
 import { holdPublicSlot } from '../usecases/public-forms/hold';
 import { submitForm } from '../usecases/public-forms/submit';
 import { recordTelemetry, type TelemetrySink } from '../usecases/public-forms/telemetry';
@@ -73,6 +74,10 @@ export function publicFormRoutes(
     limited(
       'config',
       route(op.getPublicFormConfig, async ({ guarded }) => publicConfig(guarded), access),
+    ),
+    limited(
+      'calendars',
+      route(op.listPublicFormCalendars, ({ guarded }) => publicCalendars(ctx, guarded), access),
     ),
     limited(
       'slots',

@@ -1,6 +1,7 @@
 /**
  * Public form rate limits, one budget per endpoint (SPEC 4.2 gives each endpoint its own row):
- * 30/min on each GET endpoint (availability, slots, appointment types, and the config extension),
+ * 30/min on each GET endpoint (availability, slots, appointment types, and the config and calendars
+ * extensions),
  * 5/min on submit, 10/min on slot holds (extension) and 120/min on telemetry, each keyed by form id
  * and client IP. Counts go to express-rate-limit stores (its `MemoryStore` by default, or any store
  * of its ecosystem: Redis, PostgreSQL), and answers carry the IETF draft-7 headers of their
@@ -15,21 +16,23 @@ import { errorFields, type Logger } from '../ports/logger';
 
 /**
  * The public form limits, one per endpoint: `availability`, `slots`, `appointmentTypes` and
- * `config` (the GET endpoints), `submit`, `hold` (slot holds, an extension) and `telemetry`.
+ * `config` and `calendars` (the GET endpoints), `submit`, `hold` (slot holds, an extension) and
+ * `telemetry`.
  */
 export type RateLimitName =
-  'availability' | 'slots' | 'appointmentTypes' | 'config' | 'submit' | 'hold' | 'telemetry';
+  'availability' | 'slots' | 'appointmentTypes' | 'config' | 'calendars' | 'submit' | 'hold' | 'telemetry';
 
 /**
- * Requests per window of each endpoint: SPEC 4.2's 30, 5 and 120 a minute; the config extension a
- * GET like the others, and slot holds counted apart from submit, with room for a visitor to pick a
- * few slots.
+ * Requests per window of each endpoint: SPEC 4.2's 30, 5 and 120 a minute; the config and calendars
+ * extensions GETs like the others, and slot holds counted apart from submit, with room for a visitor
+ * to pick a few slots.
  */
 export const DEFAULT_RATE_LIMITS: Readonly<Record<RateLimitName, number>> = {
   availability: 30,
   slots: 30,
   appointmentTypes: 30,
   config: 30,
+  calendars: 30,
   submit: 5,
   hold: 10,
   telemetry: 120,
@@ -41,6 +44,7 @@ const READ_LIMITS: ReadonlySet<RateLimitName> = new Set([
   'slots',
   'appointmentTypes',
   'config',
+  'calendars',
 ]);
 
 /** Options of the public form rate limits. */
@@ -50,7 +54,7 @@ export interface RateLimitOptions {
   /** The window in milliseconds. Default: one minute. */
   windowMs?: number;
   /**
-   * Requests per window, per endpoint. Default: {@link DEFAULT_RATE_LIMITS}. `read` sets the four
+   * Requests per window, per endpoint. Default: {@link DEFAULT_RATE_LIMITS}. `read` sets the five
    * GET limits at once (a GET endpoint named here as well keeps its own value); each GET endpoint
    * still counts on a budget of its own.
    */

@@ -16,7 +16,7 @@ import {
 import { nowIso, readTx, type ServiceContext } from '../../core/context';
 import { isServiceError, ServiceError, validationError } from '../../core/errors';
 import { runUnit, type Unit } from '../../core/unit-of-work';
-import { checkConsent, validateFieldValues } from '../../domain/forms';
+import { checkConsent, validateFieldValues, type FieldProblem } from '../../domain/forms';
 import { CaptchaUnavailableError } from '../../ports/captcha';
 import type { FormRecord, TableEntryRecord } from '../../ports/records';
 import { createBookingTx } from '../bookings';
@@ -29,6 +29,14 @@ import {
   resolveStudio,
   type CheckedSlot,
 } from './submit-checks';
+
+/**
+ * The 400 of a field's value: the message names the field's label (SPEC 7.2); `details` (the
+ * envelope's extension) names the field by its key in `data`, so a widget can show the message at
+ * the field: `[{ path: 'data.<field id>', message }]`.
+ */
+const fieldError = (problem: FieldProblem) =>
+  validationError(problem.message, [{ path: `data.${problem.fieldId}`, message: problem.message }]);
 
 /** Step 1: verifies the captcha token; a provider that is down or garbled fails closed (403). */
 async function checkCaptcha(
@@ -79,10 +87,10 @@ async function checkSubmission(
   await checkCaptcha(ctx, form, body.captchaToken, clientIp);
   const studioId = resolveStudio(form, body.studioId);
   const fields = validateFieldValues(form, body.data);
-  if (!fields.ok) throw validationError(fields.message);
+  if (!fields.ok) throw fieldError(fields);
   await readTx(ctx, (tx) => checkAppointmentTypeFields(tx, form, fields.values));
   const consent = checkConsent(form, body.data, fields.visible);
-  if (!consent.ok) throw validationError(consent.message);
+  if (!consent.ok) throw fieldError(consent);
   const values = { ...fields.values, ...consent.values };
   const slot = await readTx(ctx, (tx) =>
     checkBookingSlot(tx, { form, body, studioId, visible: fields.visible, values, nowMs: ctx.clock.now() }),
