@@ -35,7 +35,8 @@ export function registerDurabilityTests(harness: SchedulerHarness): void {
         await time.until(t0 + 4 * time.step);
         const second = await reopen();
         await second.start(recorder.handler('second'));
-        await time.eventually(() => expect(recorder.keys('second')).toEqual(['overdue-after']));
+        // The overdue job fires first. (On real time a slow start may let later ones fall due too.)
+        await time.eventually(() => expect(recorder.keys('second')[0]).toBe('overdue-after'));
         await time.until(t0 + 7 * time.step);
         await time.eventually(() =>
           expect(recorder.keys('second')).toEqual(['overdue-after', 'while-stopped', 'moved', 'future']),
