@@ -1,5 +1,25 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+
+/**
+ * Leaves the bundled dependencies' sources (zod, ky) out of the source maps ending in `suffix`:
+ * they map to `node_modules/...` and are a third of the install. The SDK's and contract's own
+ * sources stay in the maps.
+ */
+async function dropDependencySources(suffix: string): Promise<void> {
+  const dist = fileURLToPath(new URL('dist', import.meta.url));
+  for (const file of await readdir(dist, { recursive: true })) {
+    if (!file.endsWith(suffix)) continue;
+    const path = join(dist, file);
+    const map = JSON.parse(await readFile(path, 'utf8')) as { sources: string[]; sourcesContent?: unknown[] };
+    map.sourcesContent = map.sourcesContent?.map((content, index) =>
+      map.sources[index]!.includes('/node_modules/') ? null : content,
+    );
+    await writeFile(path, JSON.stringify(map));
+  }
+}
 
 const shared: Options = {
   entry: {
@@ -27,8 +47,20 @@ const declarations: Options['dts'] = {
 
 export default defineConfig([
   // ESM keeps ky external, so a bundler dedupes it with the app's own ky.
-  { ...shared, format: ['esm'], noExternal: bundled, dts: declarations },
+  {
+    ...shared,
+    format: ['esm'],
+    noExternal: bundled,
+    dts: declarations,
+    onSuccess: () => dropDependencySources('.js.map'),
+  },
   // ky ships ESM only; the CJS build carries its own copy, so `require()` needs no require(esm) and
   // bundlers that load the CJS build get a self-contained file.
-  { ...shared, format: ['cjs'], noExternal: [...bundled, 'ky'], dts: declarations },
+  {
+    ...shared,
+    format: ['cjs'],
+    noExternal: [...bundled, 'ky'],
+    dts: declarations,
+    onSuccess: () => dropDependencySources('.cjs.map'),
+  },
 ]);
