@@ -97,12 +97,8 @@ export async function createDemoApp(
   // The static booking page of examples/public-form-page, when it has been built.
   const page = fileURLToPath(new URL('../../public-form-page/dist/', import.meta.url));
   if (existsSync(page)) {
-    // The calendars' names and zones for the widget's calendar picker (the public config has neither).
-    const calendars = {
-      [studio.ids.calendarBerlin]: { name: 'Berlin', timeZone: 'Europe/Berlin' },
-      [studio.ids.calendarNewYork]: { name: 'New York', timeZone: 'America/New_York' },
-    };
-    app.get('/form/demo.json', (_req, res) => void res.json({ formId: studio.ids.form, calendars }));
+    // The page's form id (the widget reads the calendars' names and zones from the service).
+    app.get('/form/demo.json', (_req, res) => void res.json({ formId: studio.ids.form }));
     app.use('/form', express.static(page));
   }
   if (!options.webhook) return { app, service, studio };
