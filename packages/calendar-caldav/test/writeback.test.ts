@@ -7,12 +7,12 @@ import {
 } from '@leadbook/server';
 import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN, studioFixture } from '@leadbook/server/studio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { day, NOW } from '../../../test-support/time';
+import { at, coachCalls } from '../../../test-support/coach-calls';
+import { NOW } from '../../../test-support/time';
 import { createCalDavCalendar } from '../src';
 import { AUTHORIZATION, radicaleInstalled, startRadicale, USER, type Radicale } from './radicale';
 
 // The Monday after the test epoch: the studio coach's Berlin window 09:00-12:00 is 08:00Z-11:00Z.
-const at = (time: string) => `${day(1)}T${time}:00.000Z`;
 /** `at(time)` as an iCalendar UTC date-time, such as `20240108T080000Z`. */
 const utc = (time: string) => at(time).replace(/[-:]/g, '').replace('.000', '');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,16 +53,7 @@ describe.skipIf(!radicaleInstalled)('bookings written back to a Radicale calenda
     await radicale?.stop();
   });
 
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const response = await service.fetch(
-      new Request(`http://service.test${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
-    return { status: response.status, json: (await response.json().catch(() => null)) as { id: string } };
-  };
+  const { call } = coachCalls(() => service);
   const interval = (start: string, end: string) => ({ startDateTime: at(start), endDateTime: at(end) });
   /** The booking's stored event once `done` says the job wrote it, and its object as Radicale serves it. */
   const eventOf = async (bookingId: string, done: (startMs: number | null) => boolean) => {
@@ -84,7 +75,7 @@ describe.skipIf(!radicaleInstalled)('bookings written back to a Radicale calenda
       ...interval('08:00', '09:00'),
     });
     expect(booked.status).toBe(201);
-    const id = booked.json.id;
+    const id = String(booked.json['id']);
     const created = await eventOf(id, (startMs) => startMs !== null);
     const first = await (await fetchObject(created!.eventId)).text();
     expect(first).toContain(`UID:${bookingEventUid(id)}`);

@@ -11,15 +11,15 @@ import {
   createManualClock,
   type ConnectService,
 } from '@leadbook/server';
-import { STUDIO_IDS as ID, STUDIO_TOKENS as TOKEN, studioFixture } from '@leadbook/server/studio';
+import { STUDIO_IDS as ID, studioFixture } from '@leadbook/server/studio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { day, NOW } from '../../../test-support/time';
+import { at, coachCalls } from '../../../test-support/coach-calls';
+import { NOW } from '../../../test-support/time';
 import { createGoogleCalendar } from '../src';
 import { CALENDAR_ID, CLIENT_ID, CLIENT_SECRET, fakeGoogle, REFRESH_TOKEN } from './google-api';
 
 const google = fakeGoogle();
 // The Monday after the test epoch: the studio coach's Berlin window 09:00-12:00 is 08:00Z-11:00Z.
-const at = (time: string, on = 1) => `${day(on)}T${time}:00.000Z`;
 const busyEvent = (uid: string, start: string, end: string) =>
   google.add({
     iCalUID: uid,
@@ -61,40 +61,7 @@ describe('a service whose coach is linked to a Google calendar', () => {
     google.server.close();
   });
 
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    const response = await service.fetch(
-      new Request(`http://service.test${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    );
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  };
-  const slotAt = async (time: string, on = 1) => {
-    const query = new URLSearchParams({
-      calendarId: ID.calendarBerlin,
-      appointmentTypeId: ID.appointmentTypeTrial,
-      resourceId: ID.resourceCoach,
-      start: at('00:00', on),
-      end: at('23:00', on),
-    });
-    const { json } = await call('GET', `/connect/availability/?${query}`, TOKEN.read);
-    const slots = json['data'] as Array<{
-      startDateTime: string;
-      available: boolean;
-      unavailableReason?: string;
-    }>;
-    return slots.find((slot) => slot.startDateTime === at(time, on));
-  };
-  const book = (start: string, end: string, on = 1) =>
-    call('POST', '/connect/calendar_bookings/', TOKEN.write, {
-      calendarId: ID.calendarBerlin,
-      appointmentTypeId: ID.appointmentTypeTrial,
-      resourceId: ID.resourceCoach,
-      startDateTime: at(start, on),
-      endDateTime: at(end, on),
-    });
+  const { slotAt, book } = coachCalls(() => service);
 
   it('a busy event in Google hides the slot; one added after a search blocks the booking despite the cache', async () => {
     busyEvent('dentist@example.org', at('08:00'), at('08:30'));
