@@ -173,14 +173,20 @@ export function createTimerScheduler(options: TimerSchedulerOptions): Scheduler 
     };
     running = record;
     try {
+      // Whether the handler finished the job in its own transaction: a job stored under the key
+      // after that is a new one, even when it looks the same (stored within the same millisecond).
+      let finished = false;
       try {
-        await run(job, { finish: (jobs) => finishIn(jobs, record) });
+        await run(job, { finish: async (jobs) => (finished = await finishIn(jobs, record)) });
       } catch (error) {
+        finished = false;
         logError('scheduled job failed', { key: job.key, type: job.type, error: String(error) });
       }
       // Ran: deleted now, unless the handler did (or the job was replaced meanwhile). Should this
       // fail, the job stays stored and runs again.
-      await storage.transaction((tx) => finishIn(tx.jobs, record), { lockKeys: [jobLockKey(record.key)] });
+      if (!finished) {
+        await storage.transaction((tx) => finishIn(tx.jobs, record), { lockKeys: [jobLockKey(record.key)] });
+      }
     } finally {
       running = undefined;
     }

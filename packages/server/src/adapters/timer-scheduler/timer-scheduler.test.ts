@@ -226,4 +226,20 @@ describe('timer scheduler extras (fake timers)', () => {
     expect(handled).toHaveLength(3);
     await scheduler.stop();
   });
+
+  it('keeps a job its handler stores again after finishing it, even when it looks the same', async () => {
+    const scheduler = createTimerScheduler({ storage, logger: quiet });
+    await scheduler.schedule(job('again', t0));
+    let runs = 0;
+    await scheduler.start(async (fired, run) => {
+      runs += 1;
+      await storage.transaction((tx) => run!.finish(tx.jobs));
+      // The follow-up of the first run: the same key, time, type and payload, in the same millisecond.
+      if (runs === 1) await scheduler.schedule(job('again', t0));
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(runs).toBe(2);
+    expect(await storage.transaction((tx) => tx.jobs.get('again'))).toBeNull();
+    await scheduler.stop();
+  });
 });
